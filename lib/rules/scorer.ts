@@ -1,0 +1,430 @@
+import { problem } from "./problems";
+import { parseDeal, parseSetup, type GameSetup, type ParsedDeal } from "./record";
+import type { DealResult, GameResult, Localized, NextDeal, Problem } from "./types";
+import { VARIANTS, talonSize } from "./variants";
+
+type Evaluation =
+  | { ok: true; outcome: Outcome }
+  | { ok: false; problems: Problem[] };
+
+/** What one deal does to the game, before it is committed. */
+interface Outcome {
+  void: boolean;
+  raw: number[];
+  limpa: number[];
+  explain: Localized[];
+}
+
+const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+const names = (players: string[], seats: number[]) => seats.map((s) => players[s]).join(", ");
+const sum = (xs: number[]) => {
+  let t = 0;
+  for (const x of xs) t += x;
+  return t;
+};
+
+/**
+ * Scores one game deal by deal: a fold over the deal log (STYLE.md 2). `push` validates a deal against the
+ * current state and applies it only when it is valid, so the scorer is always in a valid state; `check`
+ * says what `push` would reject without changing anything. Every rule cited is in RULES.md.
+ */
+export class GameScorer {
+  readonly setup: GameSetup;
+  private readonly n: number;
+  private readonly seatOf: Map<string, number>;
+  private readonly scores: number[];
+  private readonly limpaCount: number[];
+  private dealer: number;
+  /** Norrlands-Knack: no deal of this game has been played yet (RULES.md N3). */
+  private firstDealPending: boolean;
+  /** Whether the next deal is played under trumftvång (RULES.md N7). */
+  private compulsion = false;
+  /** House rule trumpCompulsion "triggerPlayer": the seats whose landing on 1 started it. */
+  private triggers: number[] = [];
+  private winners: number[] = [];
+  private readonly results: DealResult[] = [];
+
+  constructor(setup: GameSetup) {
+    this.setup = setup;
+    this.n = setup.players.length;
+    this.seatOf = new Map(setup.players.map((p, i) => [p, i]));
+    this.scores = new Array<number>(this.n).fill(setup.houseRules.startScore);
+    this.limpaCount = new Array<number>(this.n).fill(0);
+    this.dealer = setup.firstDealer;
+    this.firstDealPending = setup.variant === "norrlands-knack";
+    this.compulsion = this.compulsionAtStart();
+  }
+
+  get dealCount(): number {
+    return this.results.length;
+  }
+
+  get isOver(): boolean {
+    return this.winners.length > 0;
+  }
+
+  /** The problems `push` would report for this deal, without applying it. */
+  check(deal: unknown): Problem[] {
+    const evaluation = this.evaluate(deal);
+    return evaluation.ok ? [] : evaluation.problems;
+  }
+
+  push(deal: unknown): { ok: true; result: DealResult } | { ok: false; problems: Problem[] } {
+    const evaluation = this.evaluate(deal);
+    if (!evaluation.ok) return evaluation;
+    return { ok: true, result: this.commit(evaluation.outcome) };
+  }
+
+  result(): GameResult {
+    const { players } = this.setup;
+    const over = this.isOver;
+    return {
+      scores: this.byName(this.scores),
+      winners: this.winners.map((s) => players[s]!),
+      trumpCompulsion: !over && this.compulsion,
+      limpa: this.byName(this.limpaCount),
+      nextDealer: over ? null : players[this.dealer]!,
+      deals: this.results,
+      nextDeal: over ? null : this.nextDeal(),
+    };
+  }
+
+  private nextDeal(): NextDeal {
+    const { players } = this.setup;
+    return {
+      number: this.results.length + 1,
+      dealer: players[this.dealer]!,
+      forehand: players[(this.dealer + 1) % this.n]!,
+      firstDeal: this.firstDealPending,
+      trumpCompulsion: this.compulsion,
+    };
+  }
+
+  private byName(values: number[]): Record<string, number> {
+    const out: Record<string, number> = {};
+    const { players } = this.setup;
+    for (let s = 0; s < this.n; s++) out[players[s]!] = values[s]!;
+    return out;
+  }
+
+  private evaluate(input: unknown): Evaluation {
+    const number = this.results.length + 1;
+    if (this.isOver) {
+      const last = this.results[this.results.length - 1]!;
+      return {
+        ok: false,
+        problems: [
+          problem(
+            "game.over",
+            { deal: number },
+            `the game was already won in deal ${last.number} by ${last.winners.join(", ")}`,
+            `spelet vanns redan i giv ${last.number} av ${last.winners.join(", ")}`,
+          ),
+        ],
+      };
+    }
+    const parsed = parseDeal(this.setup.players, this.seatOf, input, number);
+    if (!parsed.deal) return { ok: false, problems: parsed.problems };
+    return this.setup.variant === "knektpass" ? this.evaluateKnektpass(parsed.deal, number) : this.evaluateKnack(parsed.deal, number);
+  }
+
+  /** RULES.md K2–K9. */
+  private evaluateKnektpass(deal: ParsedDeal, number: number): Evaluation {
+    const { players, houseRules } = this.setup;
+    const problems: Problem[] = [];
+    const playing: number[] = [];
+    for (let s = 0; s < this.n; s++) {
+      const where = { deal: number, player: players[s]! };
+      if (deal.plays[s]) playing.push(s);
+      else {
+        if (sum(deal.exchanged[s]!) > 0)
+          problems.push(problem("exchanged.byPasser", where, "passed, so exchanged no cards", "passade och kan inte ha köpt kort"));
+        if (deal.tricks[s]! > 0)
+          problems.push(problem("tricks.byPasser", where, "passed, so took no tricks", "passade och kan inte ha tagit stick"));
+      }
+      if (deal.revoke[s])
+        problems.push(problem("revoke.notAllowed", where, "a revoke is only recorded in Norrlands-Knack", "försakelse förs bara i Norrlands-Knack"));
+    }
+    if (playing.length >= 2) {
+      problems.push(...this.checkTricks(deal, playing, number, true));
+      const exchanged = sum(playing.map((s) => sum(deal.exchanged[s]!)));
+      const talon = talonSize("knektpass", this.n);
+      if (exchanged > talon)
+        problems.push(
+          problem(
+            "exchanged.beyondTalon",
+            { deal: number },
+            `${exchanged} cards exchanged, but the talon holds only ${talon}`,
+            `${exchanged} kort köpta, men talongen har bara ${talon}`,
+          ),
+        );
+    }
+    if (problems.length) return { ok: false, problems };
+
+    const raw = this.scores.slice();
+    const explain = new Array<Localized>(this.n);
+    if (playing.length === 0) {
+      explain.fill({ en: "all passed: redeal", sv: "alla passade: omgiv" });
+      return { ok: true, outcome: { void: true, raw, limpa: [], explain } };
+    }
+    for (let s = 0; s < this.n; s++) {
+      if (!deal.plays[s]) explain[s] = { en: "passed", sv: "passade" };
+    }
+    if (playing.length === 1) {
+      const s = playing[0]!;
+      const points = houseRules.loneWinnerPoints;
+      raw[s]! -= points;
+      explain[s] = { en: `played alone, wins the deal: ${sign(-points)}`, sv: `spelade ensam och vinner given: ${sign(-points)}` };
+      return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
+    }
+    for (const s of playing) {
+      const rounds = deal.exchanged[s]!;
+      let quota = houseRules.quota === "largestRound" ? Math.max(0, ...rounds) : sum(rounds);
+      if (houseRules.minQuota === 1 && quota < 1) quota = 1;
+      const tricks = deal.tricks[s]!;
+      // RULES.md K7: a met quota deducts the tricks; a missed one adds 5 per missing trick.
+      const change = tricks >= quota ? -tricks : 5 * (quota - tricks);
+      raw[s]! += change;
+      explain[s] = { en: `quota ${quota}, took ${tricks}: ${sign(change)}`, sv: `kvot ${quota}, tog ${tricks}: ${sign(change)}` };
+    }
+    return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
+  }
+
+  /** RULES.md N2–N8. */
+  private evaluateKnack(deal: ParsedDeal, number: number): Evaluation {
+    const { players, houseRules } = this.setup;
+    const first = this.firstDealPending;
+    const underCompulsion = this.compulsion;
+    const problems: Problem[] = [];
+    const knockers: number[] = [];
+    for (let s = 0; s < this.n; s++) if (deal.plays[s]) knockers.push(s);
+    const handPlayed = first ? knockers.length === 1 : knockers.length >= 2;
+
+    for (let s = 0; s < this.n; s++) {
+      const where = { deal: number, player: players[s]! };
+      if (!deal.plays[s]) {
+        // In the first deal everyone plays the hand along with the knocker (N3), so passers may carry tricks.
+        if (deal.tricks[s]! > 0 && !(first && handPlayed))
+          problems.push(problem("tricks.byPasser", where, "passed (lurade), so took no tricks", "lurade och kan inte ha tagit stick"));
+        if (deal.revoke[s])
+          problems.push(problem("revoke.notAllowed", where, "only a knocker can be charged with a revoke", "bara den som knackat kan försaka"));
+      } else if (deal.revoke[s]) {
+        if (!underCompulsion)
+          problems.push(
+            problem("revoke.notAllowed", where, "a revoke is only recorded in a deal under trumftvång", "försakelse förs bara i en giv under trumftvång"),
+          );
+        else if (!handPlayed)
+          problems.push(
+            problem("revoke.notAllowed", where, "a lone knocker's hand is not played, so there is no revoke", "en ensam knackare spelar inte given, så ingen försakelse"),
+          );
+      }
+    }
+    if (first) {
+      if (knockers.length > 1)
+        problems.push(
+          problem(
+            "firstDeal.knockers",
+            { deal: number },
+            `in the first deal bidding stops at the first knock, so only one player knocks (${names(players, knockers)} knocked)`,
+            `i första given slutar budgivningen vid första knacket, så bara en knackar (${names(players, knockers)} knackade)`,
+          ),
+        );
+      else if (knockers.length === 1) problems.push(...this.checkFirstDealTricks(deal, knockers[0]!, number));
+    } else if (knockers.length >= 2) {
+      problems.push(...this.checkTricks(deal, knockers, number, false));
+    }
+    if (problems.length) return { ok: false, problems };
+
+    const raw = this.scores.slice();
+    const explain = new Array<Localized>(this.n);
+    const limpa: number[] = [];
+    if (knockers.length === 0) {
+      explain.fill({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" });
+      return { ok: true, outcome: { void: true, raw, limpa, explain } };
+    }
+    if (!first && knockers.length === 1 && houseRules.loneKnocker === "redeal") {
+      explain.fill({ en: "only one knocked: redeal", sv: "bara en knackade: omgiv" });
+      return { ok: true, outcome: { void: true, raw, limpa, explain } };
+    }
+    for (let s = 0; s < this.n; s++) {
+      if (deal.plays[s]) continue;
+      explain[s] =
+        first && deal.tricks[s]! > 0
+          ? { en: `did not knock; tricks in the first deal do not count (${deal.tricks[s]})`, sv: `knackade inte; stick i första given räknas inte (${deal.tricks[s]})` }
+          : { en: "passed (lurade)", sv: "lurade" };
+    }
+    if (!first && knockers.length === 1) {
+      const s = knockers[0]!;
+      const points = houseRules.loneWinnerPoints;
+      raw[s]! -= points;
+      explain[s] = { en: `knocked alone, takes all five tricks: ${sign(-points)}`, sv: `knackade ensam och tar alla fem stick: ${sign(-points)}` };
+      return { ok: true, outcome: { void: false, raw, limpa, explain } };
+    }
+    const cap = houseRules.startScore;
+    for (const s of knockers) {
+      const tricks = deal.tricks[s]!;
+      const before = raw[s]!;
+      if (deal.revoke[s]) {
+        // N8: a revoke is a limpa and his tricks do not count — unless the house keeps them (revokeKeepsTricks).
+        const base = houseRules.revokeKeepsTricks ? Math.max(0, before - tricks) : before;
+        raw[s] = Math.min(base + 5, cap);
+        limpa.push(s);
+        explain[s] = houseRules.revokeKeepsTricks
+          ? { en: `revoke under trumftvång: took ${tricks} (${before} → ${base}), limpa → ${raw[s]}`, sv: `försakade under trumftvång: tog ${tricks} (${before} → ${base}), limpa → ${raw[s]}` }
+          : { en: `revoke under trumftvång, tricks do not count: limpa ${before} → ${raw[s]}`, sv: `försakade under trumftvång, sticken räknas inte: limpa ${before} → ${raw[s]}` };
+      } else if (tricks === 0) {
+        // N5: the limpa line; never above the start score.
+        raw[s] = Math.min(before + 5, cap);
+        limpa.push(s);
+        explain[s] = { en: `knocked, took no trick: limpa ${before} → ${raw[s]}`, sv: `knackade, tog inget stick: limpa ${before} → ${raw[s]}` };
+      } else {
+        raw[s] = before - tricks;
+        explain[s] = { en: `knocked, took ${tricks}: ${sign(-tricks)}`, sv: `knackade, tog ${tricks}: ${sign(-tricks)}` };
+      }
+    }
+    return { ok: true, outcome: { void: false, raw, limpa, explain } };
+  }
+
+  /** RULES.md K6, N4: in a played hand every player who plays has tricks, and they add up to 5. */
+  private checkTricks(deal: ParsedDeal, playing: number[], number: number, knektpass: boolean): Problem[] {
+    const { players } = this.setup;
+    const problems: Problem[] = [];
+    let total = 0;
+    for (const s of playing) {
+      if (deal.tricks[s]! < 0)
+        problems.push(
+          problem(
+            "tricks.missing",
+            { deal: number, player: players[s]! },
+            knektpass ? "played, so his tricks are needed" : "knocked, so his tricks are needed",
+            knektpass ? "spelade, så hans stick behövs" : "knackade, så hans stick behövs",
+          ),
+        );
+      else total += deal.tricks[s]!;
+    }
+    const per = VARIANTS[this.setup.variant].tricksPerDeal;
+    if (!problems.length && total !== per)
+      problems.push(
+        problem(
+          "tricks.sum",
+          { deal: number },
+          `tricks add up to ${total} — should be ${per}`,
+          `sticken blir ${total} tillsammans — ska vara ${per}`,
+        ),
+      );
+    return problems;
+  }
+
+  /** RULES.md N3: the knocker's tricks are needed; everyone's given never exceed 5, and all given make 5. */
+  private checkFirstDealTricks(deal: ParsedDeal, knocker: number, number: number): Problem[] {
+    const { players } = this.setup;
+    if (deal.tricks[knocker]! < 0)
+      return [problem("tricks.missing", { deal: number, player: players[knocker]! }, "knocked, so his tricks are needed", "knackade, så hans stick behövs")];
+    let total = 0;
+    let given = 0;
+    for (let s = 0; s < this.n; s++) {
+      if (deal.tricks[s]! >= 0) {
+        total += deal.tricks[s]!;
+        given++;
+      }
+    }
+    const per = VARIANTS[this.setup.variant].tricksPerDeal;
+    if (total > per || (given === this.n && total !== per))
+      return [
+        problem(
+          "tricks.sum",
+          { deal: number },
+          `tricks add up to ${total} — should be ${given === this.n ? "" : "at most "}${per}`,
+          `sticken blir ${total} tillsammans — ska vara ${given === this.n ? "" : "högst "}${per}`,
+        ),
+      ];
+    return [];
+  }
+
+  private commit(outcome: Outcome): DealResult {
+    const { players, houseRules, variant } = this.setup;
+    const number = this.results.length + 1;
+    const before = this.scores.slice();
+    const dealer = this.dealer;
+    const wasCompulsion = this.compulsion;
+    const wasFirst = this.firstDealPending;
+    let winners: number[] = [];
+
+    if (outcome.void) {
+      if (houseRules.redealDealer === "next") this.dealer = (this.dealer + 1) % this.n;
+    } else {
+      const reached: number[] = [];
+      let lowest = Infinity;
+      for (let s = 0; s < this.n; s++) {
+        const raw = outcome.raw[s]!;
+        if (raw <= 0) {
+          reached.push(s);
+          if (raw < lowest) lowest = raw;
+        }
+        this.scores[s] = raw > 0 ? raw : 0; // K8, N9: at or below 0 counts as 0.
+      }
+      for (const s of outcome.limpa) this.limpaCount[s]!++;
+      if (reached.length) {
+        winners = houseRules.tie === "lowestRaw" ? reached.filter((s) => outcome.raw[s] === lowest) : reached;
+        this.winners = winners;
+      }
+      this.dealer = (this.dealer + 1) % this.n;
+      this.firstDealPending = false;
+      if (variant === "norrlands-knack") this.updateCompulsion(before);
+    }
+
+    const scores: Record<string, number> = {};
+    const changes: Record<string, number> = {};
+    const explain: Record<string, Localized> = {};
+    for (let s = 0; s < this.n; s++) {
+      const name = players[s]!;
+      scores[name] = this.scores[s]!;
+      changes[name] = this.scores[s]! - before[s]!;
+      explain[name] = outcome.explain[s]!;
+    }
+    const result: DealResult = {
+      number,
+      void: outcome.void,
+      scores,
+      changes,
+      limpa: outcome.limpa.map((s) => players[s]!),
+      trumpCompulsion: wasCompulsion,
+      explain,
+      dealer: players[dealer]!,
+      firstDeal: wasFirst,
+      winners: winners.map((s) => players[s]!),
+    };
+    this.results.push(result);
+    return result;
+  }
+
+  private compulsionAtStart(): boolean {
+    // With a start score of 1 someone stands at 1 from the start; only "anyoneAtOne" looks at standing.
+    return this.setup.variant === "norrlands-knack" && this.setup.houseRules.trumpCompulsion === "anyoneAtOne" && this.scores.includes(1);
+  }
+
+  /** RULES.md N7 and house rule trumpCompulsion, after a played deal. */
+  private updateCompulsion(before: number[]): void {
+    const mode = this.setup.houseRules.trumpCompulsion;
+    if (mode === "off") {
+      this.compulsion = false;
+    } else if (mode === "anyoneAtOne") {
+      this.compulsion = this.scores.includes(1);
+    } else if (this.compulsion) {
+      // "triggerPlayer": it ends once all who started it have left 1; a landing while it is on starts nothing.
+      this.triggers = this.triggers.filter((s) => this.scores[s] === 1);
+      this.compulsion = this.triggers.length > 0;
+    } else {
+      this.triggers = [];
+      for (let s = 0; s < this.n; s++) if (this.scores[s] === 1 && before[s] !== 1) this.triggers.push(s);
+      this.compulsion = this.triggers.length > 0;
+    }
+  }
+}
+
+/** Creates a scorer for a record's setup (players, variant, house rules), or returns the setup's problems. */
+export function createScorer(record: unknown): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
+  const parsed = parseSetup(record);
+  if (!parsed.setup) return { ok: false, problems: parsed.problems };
+  return { ok: true, scorer: new GameScorer(parsed.setup) };
+}

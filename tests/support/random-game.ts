@@ -1,0 +1,131 @@
+/**
+ * Generates games that are valid by the rules, for property tests and benchmarks. The generator asks the
+ * rules engine for the state of the game (first deal, trumftvång) so that every deal it makes is legal.
+ */
+import { createScorer, talonSize, type DealRecord, type EntryRecord, type GameRecord, type HouseRules, type VariantId } from "@/lib/rules";
+
+export type Random = () => number;
+
+/** A small, fast, seedable generator (mulberry32). */
+export function seeded(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const int = (rnd: Random, min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
+const pick = <T>(rnd: Random, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+
+/** Splits 5 tricks at random among the given seats. */
+function splitTricks(rnd: Random, seats: number[]): Map<number, number> {
+  const out = new Map(seats.map((s) => [s, 0]));
+  for (let t = 0; t < 5; t++) {
+    const s = pick(rnd, seats);
+    out.set(s, out.get(s)! + 1);
+  }
+  return out;
+}
+
+export function randomHouseRules(rnd: Random, variant: VariantId): Partial<HouseRules> {
+  const rules: Partial<HouseRules> = {};
+  if (rnd() < 0.3) rules.startScore = int(rnd, 1, 15);
+  if (rnd() < 0.3) rules.loneWinnerPoints = int(rnd, 0, 7);
+  if (rnd() < 0.3) rules.redealDealer = pick(rnd, ["same", "next"] as const);
+  if (rnd() < 0.3) rules.tie = pick(rnd, ["shared", "lowestRaw"] as const);
+  if (variant === "knektpass") {
+    if (rnd() < 0.3) rules.quota = pick(rnd, ["sum", "largestRound"] as const);
+    if (rnd() < 0.3) rules.minQuota = pick(rnd, [0, 1] as const);
+  } else {
+    if (rnd() < 0.3) rules.loneKnocker = pick(rnd, ["takesAll", "redeal"] as const);
+    if (rnd() < 0.3) rules.trumpCompulsion = pick(rnd, ["anyoneAtOne", "triggerPlayer", "off"] as const);
+    if (rnd() < 0.3) rules.revokeKeepsTricks = rnd() < 0.5;
+  }
+  return rules;
+}
+
+export interface GameOptions {
+  variant?: VariantId;
+  players?: number;
+  maxDeals?: number;
+  houseRules?: Partial<HouseRules>;
+}
+
+/** A random game, valid by the rules, of at most `maxDeals` deals (fewer when someone wins first). */
+export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
+  const variant = options.variant ?? pick(rnd, ["knektpass", "norrlands-knack"] as const);
+  const n = options.players ?? (variant === "knektpass" ? int(rnd, 2, 10) : int(rnd, 3, 5));
+  const players = Array.from({ length: n }, (_, i) => `P${i + 1}`);
+  const record: GameRecord = {
+    variant,
+    houseRules: options.houseRules ?? randomHouseRules(rnd, variant),
+    players,
+    firstDealer: pick(rnd, players),
+    deals: [],
+  };
+  const created = createScorer(record);
+  if (!created.ok) throw new Error(created.problems[0]!.message);
+  const scorer = created.scorer;
+  const maxDeals = options.maxDeals ?? 50;
+  while (record.deals.length < maxDeals && !scorer.isOver) {
+    const next = scorer.result().nextDeal!;
+    const deal = variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
+    const entries: DealRecord["entries"] = {};
+    deal.forEach((e, s) => (entries[players[s]!] = e));
+    const pushed = scorer.push({ entries });
+    if (!pushed.ok) throw new Error(`generated an invalid deal: ${pushed.problems[0]!.message}`);
+    record.deals.push({ entries });
+  }
+  return record;
+}
+
+function knektpassDeal(rnd: Random, n: number): EntryRecord[] {
+  const playing = Array.from({ length: n }, () => rnd() < 0.55);
+  const seats = playing.flatMap((p, s) => (p ? [s] : []));
+  let talon = talonSize("knektpass", n);
+  const tricks = seats.length >= 2 ? splitTricks(rnd, seats) : new Map<number, number>();
+  return playing.map((plays, s) => {
+    if (!plays) return { plays: false };
+    const rounds: number[] = [];
+    const roundCount = int(rnd, 0, 3);
+    for (let r = 0; r < roundCount; r++) {
+      const x = Math.min(int(rnd, 0, 3), talon);
+      talon -= x;
+      rounds.push(x);
+    }
+    const entry: EntryRecord = { plays: true, exchanged: rounds.length === 1 ? rounds[0]! : rounds };
+    if (seats.length >= 2) entry.tricks = tricks.get(s)!;
+    return entry;
+  });
+}
+
+function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean): EntryRecord[] {
+  if (first) {
+    if (rnd() < 0.1) return Array.from({ length: n }, () => ({ plays: false }));
+    const knocker = int(rnd, 0, n - 1);
+    const all = Array.from({ length: n }, (_, s) => s);
+    const tricks = splitTricks(rnd, all);
+    return all.map((s) => {
+      const entry: EntryRecord = { plays: s === knocker };
+      if (s === knocker || rnd() < 0.7) entry.tricks = tricks.get(s)!;
+      if (s === knocker && compulsion && rnd() < 0.1) entry.revoke = true;
+      return entry;
+    });
+  }
+  const knocks = Array.from({ length: n }, () => rnd() < 0.6);
+  const seats = knocks.flatMap((k, s) => (k ? [s] : []));
+  const tricks = seats.length >= 2 ? splitTricks(rnd, seats) : new Map<number, number>();
+  return knocks.map((plays, s) => {
+    if (!plays) return { plays: false };
+    const entry: EntryRecord = { plays: true };
+    if (seats.length >= 2) {
+      entry.tricks = tricks.get(s)!;
+      if (compulsion && rnd() < 0.15) entry.revoke = true;
+    }
+    return entry;
+  });
+}
