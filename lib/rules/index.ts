@@ -4,12 +4,12 @@
  */
 import { problem, RulesError } from "./problems";
 import { parseDeal } from "./record";
-import { createScorer } from "./scorer";
+import { createScorer, type ScorerOptions } from "./scorer";
 import type { GameRecord, GameResult, Problem } from "./types";
 
 export * from "./types";
 export { RulesError } from "./problems";
-export { GameScorer, createScorer } from "./scorer";
+export { GameScorer, createScorer, type ScorerOptions } from "./scorer";
 export { parseSetup, parseDeal, toRecord, MAX_NAME_LENGTH, type GameSetup, type ParsedDeal } from "./record";
 export { VARIANTS, VARIANT_IDS, HOUSE_RULE_VALUES, houseRuleNames, isVariantId, resolveHouseRules, talonSize } from "./variants";
 export type { VariantDefinition } from "./variants";
@@ -23,8 +23,8 @@ export type Evaluation =
  * problems of every deal, and rule problems up to the first deal that is wrong (after it the game's state is
  * unknown, so later rule checks would only mislead).
  */
-export function evaluateGame(record: unknown): Evaluation {
-  const created = createScorer(record);
+export function evaluateGame(record: unknown, options: ScorerOptions = {}): Evaluation {
+  const created = createScorer(record, options);
   if (!created.ok) return { ok: false, result: null, problems: created.problems };
   const { scorer } = created;
   const deals = (record as { deals?: unknown }).deals;

@@ -15,8 +15,10 @@ export interface GameSetup {
 /** A deal after its shape is checked: one slot per seat. */
 export interface ParsedDeal {
   plays: boolean[];
-  /** Exchange rounds per seat (empty when none given). */
-  exchanged: number[][];
+  /** Cards exchanged per seat, summed over the rounds (RULES.md K3). */
+  exchangedSum: number[];
+  /** The largest single exchange round per seat (house rule quota "largestRound"). */
+  exchangedMax: number[];
   /** Tricks per seat, or -1 when not given. */
   tricks: number[];
   revoke: boolean[];
@@ -183,7 +185,6 @@ export function parseDeal(
   deal: unknown,
   number: number,
 ): { deal: ParsedDeal; problems: [] } | { deal: null; problems: Problem[] } {
-  const problems: Problem[] = [];
   if (!isObject(deal) || !isObject(deal.entries)) {
     return {
       deal: null,
@@ -194,66 +195,78 @@ export function parseDeal(
   }
   const entries = deal.entries;
   const n = players.length;
-  const parsed: ParsedDeal = {
-    plays: new Array<boolean>(n).fill(false),
-    exchanged: new Array<number[]>(n),
-    tricks: new Array<number>(n).fill(-1),
-    revoke: new Array<boolean>(n).fill(false),
-  };
-  let seen = 0;
-  for (const name in entries) {
-    if (!Object.hasOwn(entries, name)) continue;
-    if (!seatOf.has(name)) {
-      problems.push(problem("entry.unknownPlayer", { deal: number, player: name }, "not a player at this table", "ingen spelare vid det här bordet"));
-    } else {
-      seen++;
+  const problems: Problem[] = [];
+  // Fast path: n own keys and every player has one, so there is no unknown key (this runs for every deal).
+  let complete = Object.keys(entries).length === n;
+  for (let seat = 0; complete && seat < n; seat++) complete = Object.hasOwn(entries, players[seat]!);
+  if (!complete) {
+    for (const name of Object.keys(entries)) {
+      if (!seatOf.has(name))
+        problems.push(problem("entry.unknownPlayer", { deal: number, player: name }, "not a player at this table", "ingen spelare vid det här bordet"));
     }
-  }
-  if (seen < n) {
     for (const name of players) {
-      if (!Object.hasOwn(entries, name)) {
+      if (!Object.hasOwn(entries, name))
         problems.push(problem("entry.missing", { deal: number, player: name }, "no entry for this player", "ingen rad för den här spelaren"));
-      }
     }
   }
+  const parsed: ParsedDeal = { plays: [], exchangedSum: [], exchangedMax: [], tricks: [], revoke: [] };
   for (let seat = 0; seat < n; seat++) {
     const name = players[seat]!;
+    parsed.plays.push(false);
+    parsed.exchangedSum.push(0);
+    parsed.exchangedMax.push(0);
+    parsed.tricks.push(-1);
+    parsed.revoke.push(false);
     if (!Object.hasOwn(entries, name)) continue;
     const entry = entries[name];
-    const where = { deal: number, player: name };
     if (!isObject(entry)) {
-      problems.push(problem("entry.invalid", where, "the entry must be an object", "raden ska vara ett objekt"));
+      problems.push(problem("entry.invalid", { deal: number, player: name }, "the entry must be an object", "raden ska vara ett objekt"));
       continue;
     }
-    for (const key in entry) {
-      if (!ENTRY_FIELDS.has(key)) {
-        problems.push(
-          problem(
-            "entry.unknownField",
-            where,
-            `unknown field "${key.slice(0, 40)}" (expected plays, exchanged, tricks, revoke)`,
-            `okänt fält "${key.slice(0, 40)}" (ska vara plays, exchanged, tricks, revoke)`,
-          ),
-        );
+    const { plays, exchanged, tricks, revoke } = entry;
+    const fields = (plays !== undefined ? 1 : 0) + (exchanged !== undefined ? 1 : 0) + (tricks !== undefined ? 1 : 0) + (revoke !== undefined ? 1 : 0);
+    if (Object.keys(entry).length !== fields || !Object.hasOwn(entry, "plays")) {
+      for (const key of Object.keys(entry)) {
+        if (!ENTRY_FIELDS.has(key))
+          problems.push(
+            problem(
+              "entry.unknownField",
+              { deal: number, player: name },
+              `unknown field "${key.slice(0, 40)}" (expected plays, exchanged, tricks, revoke)`,
+              `okänt fält "${key.slice(0, 40)}" (ska vara plays, exchanged, tricks, revoke)`,
+            ),
+          );
       }
     }
-    const { plays, exchanged, tricks, revoke } = entry;
-    if (typeof plays !== "boolean") {
-      problems.push(problem("plays.invalid", where, `plays must be true or false, not ${describe(plays)}`, `plays ska vara true eller false, inte ${describe(plays)}`));
-    } else {
-      parsed.plays[seat] = plays;
-    }
+    if (typeof plays === "boolean") parsed.plays[seat] = plays;
+    else
+      problems.push(
+        problem(
+          "plays.invalid",
+          { deal: number, player: name },
+          `plays must be true or false, not ${describe(plays)}`,
+          `plays ska vara true eller false, inte ${describe(plays)}`,
+        ),
+      );
     if (exchanged === undefined) {
-      parsed.exchanged[seat] = [];
+      // nothing exchanged
     } else if (isCount(exchanged, 5)) {
-      parsed.exchanged[seat] = [exchanged];
+      parsed.exchangedSum[seat] = exchanged;
+      parsed.exchangedMax[seat] = exchanged;
     } else if (Array.isArray(exchanged) && exchanged.length <= 3 && exchanged.every((r) => isCount(r, 5))) {
-      parsed.exchanged[seat] = exchanged as number[];
+      let total = 0;
+      let max = 0;
+      for (const r of exchanged as number[]) {
+        total += r;
+        if (r > max) max = r;
+      }
+      parsed.exchangedSum[seat] = total;
+      parsed.exchangedMax[seat] = max;
     } else {
       problems.push(
         problem(
           "exchanged.invalid",
-          where,
+          { deal: number, player: name },
           `exchanged must be a whole number 0–5 or a list of up to 3 rounds of 0–5, not ${describe(exchanged)}`,
           `köpta kort ska vara ett heltal 0–5 eller en lista med högst 3 omgångar om 0–5, inte ${describe(exchanged)}`,
         ),
@@ -263,14 +276,24 @@ export function parseDeal(
       if (isCount(tricks, 5)) parsed.tricks[seat] = tricks;
       else
         problems.push(
-          problem("tricks.invalid", where, `tricks must be a whole number 0–5, not ${describe(tricks)}`, `stick ska vara ett heltal 0–5, inte ${describe(tricks)}`),
+          problem(
+            "tricks.invalid",
+            { deal: number, player: name },
+            `tricks must be a whole number 0–5, not ${describe(tricks)}`,
+            `stick ska vara ett heltal 0–5, inte ${describe(tricks)}`,
+          ),
         );
     }
     if (revoke !== undefined) {
       if (typeof revoke === "boolean") parsed.revoke[seat] = revoke;
       else
         problems.push(
-          problem("revoke.invalid", where, `revoke must be true or false, not ${describe(revoke)}`, `försakelse ska vara true eller false, inte ${describe(revoke)}`),
+          problem(
+            "revoke.invalid",
+            { deal: number, player: name },
+            `revoke must be true or false, not ${describe(revoke)}`,
+            `försakelse ska vara true eller false, inte ${describe(revoke)}`,
+          ),
         );
     }
   }

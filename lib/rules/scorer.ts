@@ -3,6 +3,11 @@ import { parseDeal, parseSetup, type GameSetup, type ParsedDeal } from "./record
 import type { DealResult, GameResult, Localized, NextDeal, Problem } from "./types";
 import { VARIANTS, talonSize } from "./variants";
 
+export interface ScorerOptions {
+  /** Keep the per-deal results (scores, changes, explanations) — true unless only standings are needed. */
+  detail?: boolean;
+}
+
 type Evaluation =
   | { ok: true; outcome: Outcome }
   | { ok: false; problems: Problem[] };
@@ -16,12 +21,26 @@ interface Outcome {
 }
 
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+/**
+ * Explanations are few and repeat endlessly over a game, so each distinct one is built once and shared
+ * (frozen) instead of formatting two strings per player per deal.
+ */
+const explanations = new Map<string, Localized>();
+function explained(key: string, build: () => Localized): Localized {
+  let text = explanations.get(key);
+  if (!text) {
+    text = Object.freeze(build());
+    if (explanations.size < 10_000) explanations.set(key, text);
+  }
+  return text;
+}
+const PASSED_KNEKTPASS = explained("kp.pass", () => ({ en: "passed", sv: "passade" }));
+const PASSED_KNACK = explained("nk.pass", () => ({ en: "passed (lurade)", sv: "lurade" }));
+const VOID_KNEKTPASS = explained("kp.void", () => ({ en: "all passed: redeal", sv: "alla passade: omgiv" }));
+const VOID_KNACK = explained("nk.void", () => ({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" }));
+const VOID_LONE_KNOCKER = explained("nk.lone.void", () => ({ en: "only one knocked: redeal", sv: "bara en knackade: omgiv" }));
 const names = (players: string[], seats: number[]) => seats.map((s) => players[s]).join(", ");
-const sum = (xs: number[]) => {
-  let t = 0;
-  for (const x of xs) t += x;
-  return t;
-};
 
 /**
  * Scores one game deal by deal: a fold over the deal log (STYLE.md 2). `push` validates a deal against the
@@ -43,11 +62,21 @@ export class GameScorer {
   private triggers: number[] = [];
   private winners: number[] = [];
   private readonly results: DealResult[] = [];
+  /** An object with one key per player in seat order. */
+  private readonly byNameTemplate: Record<string, number>;
 
-  constructor(setup: GameSetup) {
+  /** Whether to keep a DealResult per deal; without it only the standings are kept (e.g. to check a new deal). */
+  private readonly detail: boolean;
+  private dealsScored = 0;
+  private wonIn = 0;
+  private lastWinners: string[] = [];
+
+  constructor(setup: GameSetup, options: ScorerOptions = {}) {
     this.setup = setup;
+    this.detail = options.detail ?? true;
     this.n = setup.players.length;
     this.seatOf = new Map(setup.players.map((p, i) => [p, i]));
+    this.byNameTemplate = Object.fromEntries(setup.players.map((p) => [p, 0]));
     this.scores = new Array<number>(this.n).fill(setup.houseRules.startScore);
     this.limpaCount = new Array<number>(this.n).fill(0);
     this.dealer = setup.firstDealer;
@@ -56,7 +85,7 @@ export class GameScorer {
   }
 
   get dealCount(): number {
-    return this.results.length;
+    return this.dealsScored;
   }
 
   get isOver(): boolean {
@@ -69,7 +98,8 @@ export class GameScorer {
     return evaluation.ok ? [] : evaluation.problems;
   }
 
-  push(deal: unknown): { ok: true; result: DealResult } | { ok: false; problems: Problem[] } {
+  /** Applies a valid deal; its result is null when the scorer keeps no detail. */
+  push(deal: unknown): { ok: true; result: DealResult | null } | { ok: false; problems: Problem[] } {
     const evaluation = this.evaluate(deal);
     if (!evaluation.ok) return evaluation;
     return { ok: true, result: this.commit(evaluation.outcome) };
@@ -92,7 +122,7 @@ export class GameScorer {
   private nextDeal(): NextDeal {
     const { players } = this.setup;
     return {
-      number: this.results.length + 1,
+      number: this.dealsScored + 1,
       dealer: players[this.dealer]!,
       forehand: players[(this.dealer + 1) % this.n]!,
       firstDeal: this.firstDealPending,
@@ -101,24 +131,24 @@ export class GameScorer {
   }
 
   private byName(values: number[]): Record<string, number> {
-    const out: Record<string, number> = {};
+    const out: Record<string, number> = { ...this.byNameTemplate };
     const { players } = this.setup;
     for (let s = 0; s < this.n; s++) out[players[s]!] = values[s]!;
     return out;
   }
 
   private evaluate(input: unknown): Evaluation {
-    const number = this.results.length + 1;
+    const number = this.dealsScored + 1;
     if (this.isOver) {
-      const last = this.results[this.results.length - 1]!;
+      const by = this.winners.map((s) => this.setup.players[s]).join(", ");
       return {
         ok: false,
         problems: [
           problem(
             "game.over",
             { deal: number },
-            `the game was already won in deal ${last.number} by ${last.winners.join(", ")}`,
-            `spelet vanns redan i giv ${last.number} av ${last.winners.join(", ")}`,
+            `the game was already won in deal ${this.wonIn} by ${by}`,
+            `spelet vanns redan i giv ${this.wonIn} av ${by}`,
           ),
         ],
       };
@@ -137,7 +167,7 @@ export class GameScorer {
       const where = { deal: number, player: players[s]! };
       if (deal.plays[s]) playing.push(s);
       else {
-        if (sum(deal.exchanged[s]!) > 0)
+        if (deal.exchangedSum[s]! > 0)
           problems.push(problem("exchanged.byPasser", where, "passed, so exchanged no cards", "passade och kan inte ha köpt kort"));
         if (deal.tricks[s]! > 0)
           problems.push(problem("tricks.byPasser", where, "passed, so took no tricks", "passade och kan inte ha tagit stick"));
@@ -147,7 +177,8 @@ export class GameScorer {
     }
     if (playing.length >= 2) {
       problems.push(...this.checkTricks(deal, playing, number, true));
-      const exchanged = sum(playing.map((s) => sum(deal.exchanged[s]!)));
+      let exchanged = 0;
+      for (const s of playing) exchanged += deal.exchangedSum[s]!;
       const talon = talonSize("knektpass", this.n);
       if (exchanged > talon)
         problems.push(
@@ -164,28 +195,33 @@ export class GameScorer {
     const raw = this.scores.slice();
     const explain = new Array<Localized>(this.n);
     if (playing.length === 0) {
-      explain.fill({ en: "all passed: redeal", sv: "alla passade: omgiv" });
+      explain.fill(VOID_KNEKTPASS);
       return { ok: true, outcome: { void: true, raw, limpa: [], explain } };
     }
     for (let s = 0; s < this.n; s++) {
-      if (!deal.plays[s]) explain[s] = { en: "passed", sv: "passade" };
+      if (!deal.plays[s]) explain[s] = PASSED_KNEKTPASS;
     }
     if (playing.length === 1) {
       const s = playing[0]!;
       const points = houseRules.loneWinnerPoints;
       raw[s]! -= points;
-      explain[s] = { en: `played alone, wins the deal: ${sign(-points)}`, sv: `spelade ensam och vinner given: ${sign(-points)}` };
+      explain[s] = explained(`kp.lone.${points}`, () => ({
+        en: `played alone, wins the deal: ${sign(-points)}`,
+        sv: `spelade ensam och vinner given: ${sign(-points)}`,
+      }));
       return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
     }
     for (const s of playing) {
-      const rounds = deal.exchanged[s]!;
-      let quota = houseRules.quota === "largestRound" ? Math.max(0, ...rounds) : sum(rounds);
+      let quota = houseRules.quota === "largestRound" ? deal.exchangedMax[s]! : deal.exchangedSum[s]!;
       if (houseRules.minQuota === 1 && quota < 1) quota = 1;
       const tricks = deal.tricks[s]!;
       // RULES.md K7: a met quota deducts the tricks; a missed one adds 5 per missing trick.
       const change = tricks >= quota ? -tricks : 5 * (quota - tricks);
       raw[s]! += change;
-      explain[s] = { en: `quota ${quota}, took ${tricks}: ${sign(change)}`, sv: `kvot ${quota}, tog ${tricks}: ${sign(change)}` };
+      explain[s] = explained(`kp.${quota}.${tricks}`, () => ({
+        en: `quota ${quota}, took ${tricks}: ${sign(change)}`,
+        sv: `kvot ${quota}, tog ${tricks}: ${sign(change)}`,
+      }));
     }
     return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
   }
@@ -239,25 +275,32 @@ export class GameScorer {
     const explain = new Array<Localized>(this.n);
     const limpa: number[] = [];
     if (knockers.length === 0) {
-      explain.fill({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" });
+      explain.fill(VOID_KNACK);
       return { ok: true, outcome: { void: true, raw, limpa, explain } };
     }
     if (!first && knockers.length === 1 && houseRules.loneKnocker === "redeal") {
-      explain.fill({ en: "only one knocked: redeal", sv: "bara en knackade: omgiv" });
+      explain.fill(VOID_LONE_KNOCKER);
       return { ok: true, outcome: { void: true, raw, limpa, explain } };
     }
     for (let s = 0; s < this.n; s++) {
       if (deal.plays[s]) continue;
+      const tricks = deal.tricks[s]!;
       explain[s] =
-        first && deal.tricks[s]! > 0
-          ? { en: `did not knock; tricks in the first deal do not count (${deal.tricks[s]})`, sv: `knackade inte; stick i första given räknas inte (${deal.tricks[s]})` }
-          : { en: "passed (lurade)", sv: "lurade" };
+        first && tricks > 0
+          ? explained(`nk.first.${tricks}`, () => ({
+              en: `did not knock; tricks in the first deal do not count (${tricks})`,
+              sv: `knackade inte; stick i första given räknas inte (${tricks})`,
+            }))
+          : PASSED_KNACK;
     }
     if (!first && knockers.length === 1) {
       const s = knockers[0]!;
       const points = houseRules.loneWinnerPoints;
       raw[s]! -= points;
-      explain[s] = { en: `knocked alone, takes all five tricks: ${sign(-points)}`, sv: `knackade ensam och tar alla fem stick: ${sign(-points)}` };
+      explain[s] = explained(`nk.lone.${points}`, () => ({
+        en: `knocked alone, takes all five tricks: ${sign(-points)}`,
+        sv: `knackade ensam och tar alla fem stick: ${sign(-points)}`,
+      }));
       return { ok: true, outcome: { void: false, raw, limpa, explain } };
     }
     const cap = houseRules.startScore;
@@ -269,17 +312,31 @@ export class GameScorer {
         const base = houseRules.revokeKeepsTricks ? Math.max(0, before - tricks) : before;
         raw[s] = Math.min(base + 5, cap);
         limpa.push(s);
+        const after = raw[s];
         explain[s] = houseRules.revokeKeepsTricks
-          ? { en: `revoke under trumftvång: took ${tricks} (${before} → ${base}), limpa → ${raw[s]}`, sv: `försakade under trumftvång: tog ${tricks} (${before} → ${base}), limpa → ${raw[s]}` }
-          : { en: `revoke under trumftvång, tricks do not count: limpa ${before} → ${raw[s]}`, sv: `försakade under trumftvång, sticken räknas inte: limpa ${before} → ${raw[s]}` };
+          ? explained(`nk.revoke.kept.${tricks}.${before}.${after}`, () => ({
+              en: `revoke under trumftvång: took ${tricks} (${before} → ${base}), limpa → ${after}`,
+              sv: `försakade under trumftvång: tog ${tricks} (${before} → ${base}), limpa → ${after}`,
+            }))
+          : explained(`nk.revoke.${before}.${after}`, () => ({
+              en: `revoke under trumftvång, tricks do not count: limpa ${before} → ${after}`,
+              sv: `försakade under trumftvång, sticken räknas inte: limpa ${before} → ${after}`,
+            }));
       } else if (tricks === 0) {
         // N5: the limpa line; never above the start score.
         raw[s] = Math.min(before + 5, cap);
         limpa.push(s);
-        explain[s] = { en: `knocked, took no trick: limpa ${before} → ${raw[s]}`, sv: `knackade, tog inget stick: limpa ${before} → ${raw[s]}` };
+        const after = raw[s];
+        explain[s] = explained(`nk.limpa.${before}.${after}`, () => ({
+          en: `knocked, took no trick: limpa ${before} → ${after}`,
+          sv: `knackade, tog inget stick: limpa ${before} → ${after}`,
+        }));
       } else {
         raw[s] = before - tricks;
-        explain[s] = { en: `knocked, took ${tricks}: ${sign(-tricks)}`, sv: `knackade, tog ${tricks}: ${sign(-tricks)}` };
+        explain[s] = explained(`nk.took.${tricks}`, () => ({
+          en: `knocked, took ${tricks}: ${sign(-tricks)}`,
+          sv: `knackade, tog ${tricks}: ${sign(-tricks)}`,
+        }));
       }
     }
     return { ok: true, outcome: { void: false, raw, limpa, explain } };
@@ -341,9 +398,9 @@ export class GameScorer {
     return [];
   }
 
-  private commit(outcome: Outcome): DealResult {
+  private commit(outcome: Outcome): DealResult | null {
     const { players, houseRules, variant } = this.setup;
-    const number = this.results.length + 1;
+    const number = ++this.dealsScored;
     const before = this.scores.slice();
     const dealer = this.dealer;
     const wasCompulsion = this.compulsion;
@@ -367,15 +424,18 @@ export class GameScorer {
       if (reached.length) {
         winners = houseRules.tie === "lowestRaw" ? reached.filter((s) => outcome.raw[s] === lowest) : reached;
         this.winners = winners;
+        this.wonIn = number;
       }
       this.dealer = (this.dealer + 1) % this.n;
       this.firstDealPending = false;
       if (variant === "norrlands-knack") this.updateCompulsion(before);
     }
 
-    const scores: Record<string, number> = {};
-    const changes: Record<string, number> = {};
-    const explain: Record<string, Localized> = {};
+    if (!this.detail) return null;
+    // Cloning a template keeps every per-deal object on one hidden class, which is much faster to build.
+    const scores: Record<string, number> = { ...this.byNameTemplate };
+    const changes: Record<string, number> = { ...this.byNameTemplate };
+    const explain = { ...this.byNameTemplate } as unknown as Record<string, Localized>;
     for (let s = 0; s < this.n; s++) {
       const name = players[s]!;
       scores[name] = this.scores[s]!;
@@ -423,8 +483,8 @@ export class GameScorer {
 }
 
 /** Creates a scorer for a record's setup (players, variant, house rules), or returns the setup's problems. */
-export function createScorer(record: unknown): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
+export function createScorer(record: unknown, options: ScorerOptions = {}): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
   const parsed = parseSetup(record);
   if (!parsed.setup) return { ok: false, problems: parsed.problems };
-  return { ok: true, scorer: new GameScorer(parsed.setup) };
+  return { ok: true, scorer: new GameScorer(parsed.setup, options) };
 }

@@ -69,7 +69,7 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
     const partners = ["B", "C", "D"] as const;
     for (let left = 10 - from, i = 0; left > 0; i++) {
       const t = Math.min(left, 4);
-      deals.push(deal({ B: passes(), C: passes(), D: passes(), A: knocks(t), [partners[i % 3]]: knocks(5 - t) }));
+      deals.push(deal({ B: passes(), C: passes(), D: passes(), A: knocks(t), [partners[i % 3]!]: knocks(5 - t) }));
       left -= t;
     }
     deals.push(deal({ A: knocks(0), B: knocks(2), C: knocks(2), D: knocks(1) }));
