@@ -1,0 +1,37 @@
+/**
+ * Who may do what with an evening. Every data-layer operation calls one of these first; an evening a user
+ * may not see answers "not found", so ids can't be probed.
+ */
+import "server-only";
+import { AppError } from "@/lib/errors";
+import type { Tx } from "@/lib/db/client";
+
+/** The signed-in user acting, or null for a visitor. */
+export type Actor = { userId: string } | null;
+export type Role = "owner" | "member";
+/** Any client or transaction that can read evenings. */
+type Reader = Pick<Tx, "evening">;
+
+export function requireSignedIn(actor: Actor): { userId: string } {
+  if (!actor) throw new AppError("unauthenticated", "Sign in first.");
+  return actor;
+}
+
+export async function roleIn(tx: Reader, eveningId: string, userId: string): Promise<Role | null> {
+  const evening = await tx.evening.findUnique({
+    where: { id: eveningId },
+    select: { ownerId: true, members: { where: { userId }, select: { userId: true } } },
+  });
+  if (!evening) return null;
+  if (evening.ownerId === userId) return "owner";
+  return evening.members.length ? "member" : null;
+}
+
+/** The actor's role in the evening, or an error: unauthenticated, not found (also when not allowed to see it), forbidden. */
+export async function requireRole(tx: Reader, actor: Actor, eveningId: string, allowed: readonly Role[]): Promise<Role> {
+  const { userId } = requireSignedIn(actor);
+  const role = await roleIn(tx, eveningId, userId);
+  if (!role) throw new AppError("not_found", "No such evening.");
+  if (!allowed.includes(role)) throw new AppError("forbidden", "Only the evening's owner may do that.");
+  return role;
+}

@@ -1,0 +1,228 @@
+/** Evenings: create, list, load, start the next game, end. Permission checks inside every operation. */
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getDb, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANT_IDS, type GameRecord, type GameResult } from "@/lib/rules";
+import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
+import { toGameRecord } from "./game-record";
+
+/** An unguessable token for links: 192 random bits. */
+export function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+const Name = z.string().trim().min(1, "a name is needed").max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`);
+
+export const CreateEveningSchema = z.object({
+  title: z.string().trim().min(1, "give the evening a title").max(80, "at most 80 characters"),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-12-02"),
+  place: z.string().trim().max(80, "at most 80 characters").optional(),
+  variant: z.enum(VARIANT_IDS),
+  houseRules: z.record(z.string(), z.unknown()).default({}),
+  players: z.array(Name).min(1, "add the players").max(10, "at most 10 players"),
+  firstDealerSeat: z.number().int().min(0).max(9).default(0),
+});
+export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
+
+export const StartGameSchema = z.object({
+  eveningId: z.string().min(1).max(64),
+  players: z.array(Name).min(1).max(10),
+  firstDealerSeat: z.number().int().min(0).max(9),
+});
+export type StartGameInput = z.input<typeof StartGameSchema>;
+
+function invalid(error: z.ZodError): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
+  return new AppError("validation", "Some fields need attention.", { fields });
+}
+
+/** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
+function checkSetup(record: Omit<GameRecord, "deals">): void {
+  const { problems } = parseSetup({ ...record, deals: [] });
+  if (problems.length) throw new AppError("validation", problems.map((p) => p.message).join("; "), { problems });
+}
+
+async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const name of names) {
+    const existing = await tx.eveningPlayer.findUnique({ where: { eveningId_name: { eveningId, name } }, select: { id: true } });
+    if (existing) {
+      ids.push(existing.id);
+      continue;
+    }
+    const person = await tx.person.upsert({
+      where: { ownerId_name: { ownerId, name } },
+      create: { ownerId, name },
+      update: {},
+      select: { id: true },
+    });
+    const player = await tx.eveningPlayer.create({ data: { eveningId, personId: person.id, name }, select: { id: true } });
+    ids.push(player.id);
+  }
+  return ids;
+}
+
+export async function createEvening(actor: Actor, input: CreateEveningInput): Promise<{ id: string }> {
+  const { userId } = requireSignedIn(actor);
+  const parsed = CreateEveningSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const data = parsed.data;
+  checkSetup({
+    variant: data.variant,
+    houseRules: data.houseRules,
+    players: data.players,
+    firstDealer: data.players[data.firstDealerSeat] ?? "\u0000no such seat",
+  });
+  return getDb().$transaction(async (tx) => {
+    const evening = await tx.evening.create({
+      data: {
+        ownerId: userId,
+        title: data.title,
+        date: new Date(`${data.date}T00:00:00Z`),
+        place: data.place || null,
+        variant: data.variant,
+        houseRules: data.houseRules as object,
+        shareToken: newToken(),
+        inviteToken: newToken(),
+      },
+      select: { id: true },
+    });
+    const playerIds = await seatPlayers(tx, userId, evening.id, data.players);
+    await tx.game.create({
+      data: {
+        eveningId: evening.id,
+        number: 1,
+        firstDealerSeat: data.firstDealerSeat,
+        seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) },
+      },
+    });
+    return evening;
+  });
+}
+
+export interface EveningListItem {
+  id: string;
+  title: string;
+  date: Date;
+  place: string | null;
+  variant: string;
+  status: string;
+  role: Role;
+  players: string[];
+}
+
+/** Evenings the user owns or is a member of, newest first. */
+export async function listEvenings(actor: Actor): Promise<EveningListItem[]> {
+  const { userId } = requireSignedIn(actor);
+  const rows = await getDb().evening.findMany({
+    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }],
+    take: 100,
+    select: { id: true, title: true, date: true, place: true, variant: true, status: true, ownerId: true, players: { select: { name: true } } },
+  });
+  return rows.map(({ ownerId, players, ...row }) => ({
+    ...row,
+    role: ownerId === userId ? "owner" : "member",
+    players: players.map((p) => p.name),
+  }));
+}
+
+export const gameInclude = {
+  seats: { select: { seat: true, player: { select: { name: true } } } },
+  deals: {
+    orderBy: { number: "asc" },
+    select: {
+      number: true,
+      recordedAt: true,
+      entries: { select: { seat: true, plays: true, exchanged: true, tricks: true, revoke: true } },
+    },
+  },
+} as const;
+
+export interface GameView {
+  id: string;
+  number: number;
+  record: GameRecord;
+  result: GameResult;
+}
+
+export interface EveningView {
+  id: string;
+  title: string;
+  date: Date;
+  place: string | null;
+  variant: string;
+  houseRules: Record<string, unknown>;
+  status: string;
+  version: number;
+  role: Role;
+  ownerId: string;
+  games: GameView[];
+}
+
+/** An evening with every game scored by the rules engine, for its owner and members. */
+export async function getEvening(actor: Actor, eveningId: string): Promise<EveningView> {
+  const db = getDb();
+  const role = await requireRole(db, actor, eveningId, ["owner", "member"]);
+  const evening = await db.evening.findUnique({
+    where: { id: eveningId },
+    include: { games: { orderBy: { number: "asc" }, include: gameInclude } },
+  });
+  if (!evening) throw new AppError("not_found", "No such evening.");
+  return {
+    id: evening.id,
+    title: evening.title,
+    date: evening.date,
+    place: evening.place,
+    variant: evening.variant,
+    houseRules: (evening.houseRules ?? {}) as Record<string, unknown>,
+    status: evening.status,
+    version: evening.version,
+    role,
+    ownerId: evening.ownerId,
+    games: evening.games.map((game) => {
+      const record = toGameRecord(evening, game);
+      const evaluation = evaluateGame(record);
+      // Stored deals were accepted by the engine one by one, so a stored game always scores.
+      if (!evaluation.ok) throw new Error(`stored game ${game.id} does not score: ${evaluation.problems[0]?.message}`);
+      return { id: game.id, number: game.number, record, result: evaluation.result };
+    }),
+  };
+}
+
+/** Starts the next game with the seats given; the current game must be over. */
+export async function startGame(actor: Actor, input: StartGameInput): Promise<{ id: string; number: number }> {
+  const parsed = StartGameSchema.safeParse(input);
+  if (!parsed.success) throw invalid(parsed.error);
+  const { eveningId, players, firstDealerSeat } = parsed.data;
+  return getDb().$transaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner", "member"]);
+    const evening = await tx.evening.findUniqueOrThrow({
+      where: { id: eveningId },
+      include: { games: { orderBy: { number: "desc" }, take: 1, include: gameInclude } },
+    });
+    if (evening.status !== "open") throw new AppError("conflict", "The evening has ended.");
+    const last = evening.games[0];
+    if (last && !evaluateGame(toGameRecord(evening, last)).result?.winners.length) {
+      throw new AppError("conflict", `Game ${last.number} is still being played.`);
+    }
+    checkSetup({ variant: evening.variant as GameRecord["variant"], houseRules: evening.houseRules as object, players, firstDealer: players[firstDealerSeat] ?? "\u0000" });
+    const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, players);
+    const game = await tx.game.create({
+      data: { eveningId, number: (last?.number ?? 0) + 1, firstDealerSeat, seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) } },
+      select: { id: true, number: true },
+    });
+    await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
+    return game;
+  });
+}
+
+export async function endEvening(actor: Actor, eveningId: string): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.evening.update({ where: { id: eveningId }, data: { status: "ended", version: { increment: 1 } } });
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Turns stored rows into the rules engine's game record (README "The game record") and back. Stored deals
+ * are the facts; everything shown is computed from this record by lib/rules.
+ */
+import "server-only";
+import type { EntryRecord, GameRecord, HouseRules, VariantId } from "@/lib/rules";
+
+export interface StoredEntry {
+  seat: number;
+  plays: boolean;
+  exchanged: unknown;
+  tricks: number | null;
+  revoke: boolean;
+}
+
+export interface StoredGame {
+  firstDealerSeat: number;
+  seats: { seat: number; player: { name: string } }[];
+  deals: { number: number; entries: StoredEntry[] }[];
+}
+
+export function toEntryRecord(entry: StoredEntry): EntryRecord {
+  const record: EntryRecord = { plays: entry.plays };
+  if (Array.isArray(entry.exchanged)) record.exchanged = entry.exchanged as number[];
+  if (entry.tricks !== null) record.tricks = entry.tricks;
+  if (entry.revoke) record.revoke = true;
+  return record;
+}
+
+export function seatNames(game: Pick<StoredGame, "seats">): string[] {
+  return [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player.name);
+}
+
+export function toGameRecord(evening: { variant: string; houseRules: unknown }, game: StoredGame): GameRecord {
+  const players = seatNames(game);
+  const record: GameRecord = {
+    variant: evening.variant as VariantId,
+    players,
+    firstDealer: players[game.firstDealerSeat]!,
+    deals: [...game.deals]
+      .sort((a, b) => a.number - b.number)
+      .map((deal) => ({
+        entries: Object.fromEntries(deal.entries.map((e) => [players[e.seat]!, toEntryRecord(e)])),
+      })),
+  };
+  const houseRules = evening.houseRules as Partial<HouseRules> | null;
+  if (houseRules && Object.keys(houseRules).length) record.houseRules = houseRules;
+  return record;
+}
+
+/** Entry rows for a deal the rules engine accepted, by seat. */
+export function toEntryRows(players: string[], entries: Record<string, EntryRecord>) {
+  return players.map((name, seat) => {
+    const e = entries[name]!;
+    const exchanged = e.exchanged === undefined ? null : Array.isArray(e.exchanged) ? e.exchanged : [e.exchanged];
+    return { seat, plays: e.plays, exchanged: exchanged ?? undefined, tricks: e.tricks ?? null, revoke: e.revoke ?? false };
+  });
+}

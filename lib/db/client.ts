@@ -1,0 +1,58 @@
+/**
+ * The one Prisma client of the process (STYLE.md 3), for the provider DATABASE_URL names. Only lib/data/
+ * imports it. Both generated clients come from the same models, so they share one API; the SQLite client's
+ * type stands for both.
+ */
+import "server-only";
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
+import Database from "better-sqlite3";
+import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
+import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
+import { ensureDatabaseFolder, resolveDatabase, type Provider } from "./config";
+
+export type Db = SqliteClient;
+export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
+
+interface Connection {
+  db: Db;
+  provider: Provider;
+}
+
+const globalForDb = globalThis as typeof globalThis & { protokollDb?: Connection };
+
+function connect(): Connection {
+  const config = resolveDatabase();
+  if (config.provider === "postgresql") {
+    const adapter = new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql" };
+  }
+  ensureDatabaseFolder(config);
+  // WAL lets readers work while a deal is written, and survives a crash without losing committed deals.
+  // journal_mode is stored in the file, so setting it once per process on a short-lived handle is enough.
+  const setup = new Database(config.file!);
+  setup.pragma("journal_mode = WAL");
+  setup.close();
+  const adapter = new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 });
+  return { db: new SqliteClient({ adapter }), provider: "sqlite" };
+}
+
+function connection(): Connection {
+  globalForDb.protokollDb ??= connect();
+  return globalForDb.protokollDb;
+}
+
+export function getDb(): Db {
+  return connection().db;
+}
+
+export function databaseProvider(): Provider {
+  return connection().provider;
+}
+
+/** Closes the connection (tests and scripts). */
+export async function disconnectDb(): Promise<void> {
+  const current = globalForDb.protokollDb;
+  globalForDb.protokollDb = undefined;
+  await current?.db.$disconnect();
+}

@@ -1,0 +1,55 @@
+import { expect, it } from "vitest";
+import { createEvening, getEvening, listEvenings, startGame } from "@/lib/data/evenings";
+import { recordDeal } from "@/lib/data/deals";
+import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+
+describeWithDatabase("evenings", () => {
+  it("creates an evening with its players, house rules and first game, scored by the rules engine", async () => {
+    const owner = await newActor("owner");
+    const { eveningId } = await newEvening(owner, { houseRules: { startScore: 15 } });
+    const evening = await getEvening(owner, eveningId);
+    expect(evening).toMatchObject({ title: "Torsdagskväll", variant: "knektpass", role: "owner", houseRules: { startScore: 15 } });
+    expect(evening.games).toHaveLength(1);
+    expect(evening.games[0]!.record).toMatchObject({ players: ["Anna", "Bo", "Cecilia"], firstDealer: "Cecilia" });
+    expect(evening.games[0]!.result.scores).toEqual({ Anna: 15, Bo: 15, Cecilia: 15 });
+    expect((await listEvenings(owner)).map((e) => e.id)).toContain(eveningId);
+  });
+
+  it("hides an evening from strangers and visitors", async () => {
+    const owner = await newActor("owner");
+    const stranger = await newActor("stranger");
+    const { eveningId } = await newEvening(owner);
+    await expect(getEvening(stranger, eveningId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getEvening(null, eveningId)).rejects.toMatchObject({ code: "unauthenticated" });
+    expect((await listEvenings(stranger)).map((e) => e.id)).not.toContain(eveningId);
+  });
+
+  it("refuses a wrong player count or an unknown house rule and writes nothing", async () => {
+    const owner = await newActor("owner");
+    const before = await fingerprint();
+    await expect(
+      createEvening(owner, { title: "x", date: "2026-12-03", variant: "norrlands-knack", players: ["A", "B"], firstDealerSeat: 0 }),
+    ).rejects.toMatchObject({ code: "validation", problems: [{ code: "players.count" }] });
+    await expect(
+      createEvening(owner, { title: "x", date: "2026-12-03", variant: "knektpass", players: ["A", "B"], houseRules: { loneKnocker: "redeal" } }),
+    ).rejects.toMatchObject({ code: "validation" });
+    await expect(createEvening(owner, { title: "", date: "soon", variant: "knektpass", players: ["A", "B"] })).rejects.toMatchObject({
+      code: "validation",
+      fields: { title: ["give the evening a title"], date: ["a date like 2026-12-02"] },
+    });
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("starts the next game only once the current one is won", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner, { houseRules: { startScore: 5 } });
+    const seats = { eveningId, players: ["Bo", "Cecilia", "Anna", "Dag"], firstDealerSeat: 0 };
+    await expect(startGame(owner, seats)).rejects.toMatchObject({ code: "conflict" });
+    await recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } } });
+    const next = await startGame(owner, seats);
+    expect(next.number).toBe(2);
+    const evening = await getEvening(owner, eveningId);
+    expect(evening.games[0]!.result.winners).toEqual(["Anna"]);
+    expect(evening.games[1]!.record.players).toEqual(["Bo", "Cecilia", "Anna", "Dag"]);
+  });
+});

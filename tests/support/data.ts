@@ -1,0 +1,51 @@
+/** Helpers for data-layer tests: users, evenings, and a fingerprint of everything stored. */
+import { randomBytes } from "node:crypto";
+import { describe, inject } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { createEvening, type CreateEveningInput } from "@/lib/data/evenings";
+import { createUser } from "@/lib/data/users";
+
+/** describe() that runs when this project's database is there (it always is under CI=true). */
+export const describeWithDatabase = (name: string, body: () => void) => {
+  const reason = inject("skipReason");
+  return describe.skipIf(Boolean(reason))(`${name} [${inject("provider")}]`, body);
+};
+
+export async function newActor(prefix = "player"): Promise<{ userId: string; username: string }> {
+  const username = `${prefix}-${randomBytes(4).toString("hex")}`;
+  const user = await createUser({ username, password: "correct horse battery" });
+  return { userId: user.id, username: user.username };
+}
+
+export async function newEvening(actor: { userId: string }, overrides: Partial<CreateEveningInput> = {}) {
+  const input: CreateEveningInput = {
+    title: "Torsdagskväll",
+    date: "2026-12-03",
+    variant: "knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealerSeat: 2,
+    ...overrides,
+  };
+  const { id } = await createEvening(actor, input);
+  const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id, number: 1 }, select: { id: true } });
+  return { eveningId: id, gameId: game.id };
+}
+
+/** Row counts of every table and the evenings' versions: equal fingerprints mean nothing was written. */
+export async function fingerprint() {
+  const db = getDb();
+  const [users, people, evenings, members, players, games, seats, deals, entries, edits, versions] = await Promise.all([
+    db.user.count(),
+    db.person.count(),
+    db.evening.count(),
+    db.eveningMember.count(),
+    db.eveningPlayer.count(),
+    db.game.count(),
+    db.gameSeat.count(),
+    db.deal.count(),
+    db.dealEntry.count(),
+    db.dealEdit.count(),
+    db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
+  ]);
+  return { users, people, evenings, members, players, games, seats, deals, entries, edits, versions };
+}
