@@ -1,9 +1,67 @@
-// `npm test` — every test: unit, integration (SQLite and PostgreSQL) and browser tests.
+// `npm test` — every test: unit and integration tests (vitest, on SQLite and PostgreSQL), then browser tests
+// (Playwright in Debian's Chromium against production builds served on SQLite and, twice, on PostgreSQL).
+// Locally a missing Chromium or PostgreSQL skips those tests with a message; under CI=true they are required.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
 
-function run(command, args) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+const CI = process.env.CI === "true";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+function unavailable(what, howTo) {
+  if (CI) {
+    console.error(`npm test: CI=true needs ${what}. ${howTo}`);
+    process.exit(1);
+  }
+  console.warn(`npm test: skipping the tests that need ${what}. To run them: ${howTo}`);
+}
+
+async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 run("npx", ["vitest", "run"]);
+
+if (!existsSync(CHROMIUM)) {
+  unavailable("Chromium", "apt-get install -y chromium (or set CHROMIUM_PATH).");
+  process.exit(0);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "protokoll-e2e-"));
+const env = {
+  E2E_SQLITE_URL: `file:${join(scratch, "e2e.db")}`,
+  E2E_AUTH_SECRET: randomBytes(32).toString("base64url"),
+};
+let dropPostgres = async () => {};
+try {
+  const name = `protokoll_e2e_${randomBytes(6).toString("hex")}`;
+  await withAdmin((c) => c.query(`create database ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  env.E2E_POSTGRES_URL = url.toString();
+  dropPostgres = () => withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
+} catch {
+  unavailable("PostgreSQL", `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`);
+}
+
+run("npm", ["run", "build"]);
+run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_SQLITE_URL });
+if (env.E2E_POSTGRES_URL) run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_POSTGRES_URL });
+const browser = spawnSync("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, ...env } });
+await dropPostgres().catch(() => undefined);
+process.exit(browser.status ?? 1);

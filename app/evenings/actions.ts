@@ -1,0 +1,40 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { currentActor } from "@/lib/auth/session";
+import { createEvening } from "@/lib/data/evenings";
+import { isAppError } from "@/lib/errors";
+
+export interface CreateEveningState {
+  error?: string;
+  fields?: Record<string, string[]>;
+  problems?: string[];
+}
+
+export async function createEveningAction(_: CreateEveningState, formData: FormData): Promise<CreateEveningState> {
+  const actor = await currentActor();
+  if (!actor) redirect("/sign-in?next=/evenings/new");
+  const text = (name: string) => String(formData.get(name) ?? "").slice(0, 200);
+  const players = formData
+    .getAll("player")
+    .map((p) => String(p).trim())
+    .filter(Boolean)
+    .slice(0, 12);
+  let id: string;
+  try {
+    ({ id } = await createEvening(actor, {
+      title: text("title"),
+      date: text("date"),
+      place: text("place") || undefined,
+      variant: text("variant") as "knektpass",
+      players,
+      firstDealerSeat: Number.parseInt(text("firstDealerSeat"), 10) || 0,
+    }));
+  } catch (error) {
+    if (isAppError(error)) {
+      return { error: error.message, fields: error.fields, problems: error.problems.map((p) => p.message) };
+    }
+    throw error;
+  }
+  redirect(`/evenings/${id}`);
+}

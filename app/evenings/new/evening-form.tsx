@@ -1,0 +1,97 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { createEveningAction, type CreateEveningState } from "../actions";
+
+interface Props {
+  today: string;
+  variants: { id: string; name: string; min: number; max: number }[];
+  labels: Record<"title" | "date" | "place" | "game" | "players" | "player" | "addPlayer" | "firstDealer" | "create", string>;
+}
+
+export function EveningForm({ today, variants, labels }: Props) {
+  const [state, formAction, pending] = useActionState<CreateEveningState, FormData>(createEveningAction, {});
+  const [variant, setVariant] = useState(variants[0]!.id);
+  const [players, setPlayers] = useState<string[]>(["", "", ""]);
+  const [firstDealer, setFirstDealer] = useState(0);
+  const max = variants.find((v) => v.id === variant)!.max;
+  const named = players.map((p, i) => ({ name: p.trim(), seat: i })).filter((p) => p.name);
+  const error = (field: string) => state.fields?.[field]?.join(" ");
+
+  return (
+    <form action={formAction} className="stack">
+      <label className="field">
+        <span>{labels.title}</span>
+        <input name="title" required maxLength={80} defaultValue="" aria-invalid={error("title") ? true : undefined} />
+        {error("title") ? <span className="field-error">{error("title")}</span> : null}
+      </label>
+      <div className="player-row">
+        <label className="field" style={{ flex: 1 }}>
+          <span>{labels.date}</span>
+          <input name="date" type="date" required defaultValue={today} />
+        </label>
+        <label className="field" style={{ flex: 1 }}>
+          <span>{labels.place}</span>
+          <input name="place" maxLength={80} />
+        </label>
+      </div>
+      <fieldset>
+        <legend>{labels.game}</legend>
+        <div className="choice-row">
+          {variants.map((v) => (
+            <label key={v.id}>
+              <input type="radio" name="variant" value={v.id} checked={variant === v.id} onChange={() => setVariant(v.id)} />
+              {v.name} <span className="muted">({v.min}–{v.max})</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{labels.players}</legend>
+        {players.map((p, i) => (
+          <div className="player-row" key={i}>
+            <input
+              name="player"
+              aria-label={`${labels.player} ${i + 1}`}
+              value={p}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => setPlayers(players.map((q, j) => (j === i ? e.target.value : q)))}
+            />
+          </div>
+        ))}
+        {players.length < max ? (
+          <button type="button" className="button small" onClick={() => setPlayers([...players, ""])}>
+            {labels.addPlayer}
+          </button>
+        ) : null}
+      </fieldset>
+      <label className="field">
+        <span>{labels.firstDealer}</span>
+        <select name="firstDealerSeat" value={firstDealer} onChange={(e) => setFirstDealer(Number(e.target.value))}>
+          {named.map((p, i) => (
+            <option key={p.seat} value={i}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {state.error || state.problems?.length ? (
+        <div className="form-error" role="alert">
+          {state.problems?.length ? (
+            <ul>
+              {state.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          ) : (
+            state.error
+          )}
+        </div>
+      ) : null}
+      <button type="submit" className="button primary" disabled={pending}>
+        {labels.create}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Browser tests in Debian's Chromium (Playwright's own browser download cannot work here) against the
+ * production build. Run through `npm test`, which builds, prepares fresh databases and sets E2E_*.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const SQLITE_PORT = 3201;
+const POSTGRES_PORTS = [3202, 3203] as const;
+const postgres = process.env.E2E_POSTGRES_URL;
+
+function server(port: number, databaseUrl: string | undefined) {
+  return {
+    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { DATABASE_URL: databaseUrl ?? "", AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e" },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "sqlite",
+      testIgnore: /two-instances/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${SQLITE_PORT}` },
+    },
+    ...(postgres ? [{ name: "postgresql", testMatch: /two-instances/, use: { ...devices["Desktop Chrome"] } }] : []),
+  ],
+  webServer: [server(SQLITE_PORT, process.env.E2E_SQLITE_URL), ...(postgres ? POSTGRES_PORTS.map((p) => server(p, postgres)) : [])],
+});
+
+export const E2E_POSTGRES_BASE_URLS = POSTGRES_PORTS.map((p) => `http://127.0.0.1:${p}`);

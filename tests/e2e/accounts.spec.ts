@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, screenshots, signIn, signUp } from "./support";
+
+test("a signed-out visitor gets a page that says what Protokoll is and how to start", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The chalk slate, on your phones");
+  await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/sign-up");
+  await expectAccessible(page);
+  await screenshots(page, "home");
+});
+
+test("sign up, sign out, and sign in again", async ({ page }) => {
+  const username = await signUp(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveCount(0);
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/evenings$/);
+  await expect(page.getByTestId("signed-in-as")).toHaveText(username);
+});
+
+test("a wrong password is refused with a clear message", async ({ page }) => {
+  const username = await signUp(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signIn(page, username, "not the password");
+  await expect(page.getByRole("alert").filter({ hasText: "Wrong username or password." })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await expectAccessible(page);
+  await screenshots(page, "sign-in-error");
+});
+
+test("sign-up explains what is wrong with the input", async ({ page }) => {
+  await page.goto("/sign-up");
+  await page.getByLabel("Username").fill("ab");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("3–32 letters, digits, dots, dashes or underscores")).toBeVisible();
+  await expect(page.getByText("at least 8 characters")).toBeVisible();
+});
+
+test("the language switch turns the page Swedish and is remembered", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "SV" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Griffeltavlan, i telefonerna");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+  await page.getByRole("button", { name: "EN" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The chalk slate, on your phones");
+});
+
+test("pages for signed-in users send visitors to sign in and back", async ({ page }) => {
+  await page.goto("/evenings/new");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fevenings%2Fnew/);
+});
