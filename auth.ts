@@ -38,6 +38,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: "/sign-in" },
+  logger: {
+    // A wrong password is an everyday event, answered on the form; log only real failures.
+    error(error) {
+      const type = (error as Error & { type?: string }).type ?? error.name;
+      if (type === "CredentialsSignin") return;
+      console.error("[auth]", error);
+    },
+  },
   providers: providers(),
   callbacks: {
     async jwt({ token, user, account, profile }) {

@@ -7,7 +7,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
-import { resolveDatabase } from "@/lib/db/config";
 
 const EnvSchema = z.object({
   DATABASE_URL: z
@@ -21,7 +20,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string; databaseProvider: "sqlite" | "postgresql" };
+export type Env = z.infer<typeof EnvSchema> & { AUTH_SECRET: string };
 
 /**
  * The embedded default creates a secret once and keeps it in ./data/ (next to the database), so `npm start`
@@ -53,7 +52,6 @@ export function env(): Env {
   cached = {
     ...values,
     AUTH_SECRET: values.AUTH_SECRET ?? keptSecret(values.AUTH_SECRET_FILE ?? "./data/auth-secret"),
-    databaseProvider: resolveDatabase(values.DATABASE_URL).provider,
   };
   return cached;
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { databaseProvider, getDb } from "@/lib/db/client";
+import { resolveDatabase } from "@/lib/db/config";
+import { getDb } from "@/lib/db/client";
 
-/** Whether the database answers, and which one it is. */
+/** Whether the database answers, and which one it is. Never throws: a failure is `ok: false`. */
 export async function checkDatabase(): Promise<{ ok: boolean; db: "sqlite" | "postgresql" }> {
-  const db = databaseProvider();
+  const db = resolveDatabase().provider;
   try {
     await getDb().$queryRawUnsafe("select 1");
     return { ok: true, db };

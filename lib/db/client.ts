@@ -46,10 +46,6 @@ export function getDb(): Db {
   return connection().db;
 }
 
-export function databaseProvider(): Provider {
-  return connection().provider;
-}
-
 /** Closes the connection (tests and scripts). */
 export async function disconnectDb(): Promise<void> {
   const current = globalForDb.protokollDb;
