@@ -149,6 +149,20 @@ export interface GameView {
   result: GameResult;
 }
 
+export interface MemberView {
+  userId: string;
+  username: string;
+}
+
+export interface EditView {
+  id: string;
+  gameNumber: number;
+  dealNumber: number;
+  action: "record" | "edit" | "delete";
+  by: string;
+  at: Date;
+}
+
 export interface EveningView {
   id: string;
   title: string;
@@ -160,7 +174,13 @@ export interface EveningView {
   version: number;
   role: Role;
   ownerId: string;
+  ownerName: string;
+  members: MemberView[];
+  /** Only for the owner: the token of the link that lets others join. */
+  inviteToken: string | null;
   games: GameView[];
+  /** The edit history, newest first. */
+  edits: EditView[];
 }
 
 /** An evening with every game scored by the rules engine, for its owner and members. */
@@ -169,9 +189,25 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
   const role = await requireRole(db, actor, eveningId, ["owner", "member"]);
   const evening = await db.evening.findUnique({
     where: { id: eveningId },
-    include: { games: { orderBy: { number: "asc" }, include: gameInclude } },
+    include: {
+      owner: { select: { username: true } },
+      members: { orderBy: { createdAt: "asc" }, select: { userId: true, user: { select: { username: true } } } },
+      games: { orderBy: { number: "asc" }, include: gameInclude },
+    },
   });
   if (!evening) throw new AppError("not_found", "No such evening.");
+  const gameNumbers = new Map(evening.games.map((g) => [g.id, g.number]));
+  const edits = await db.dealEdit.findMany({
+    where: { gameId: { in: [...gameNumbers.keys()] } },
+    orderBy: { at: "desc" },
+    take: 100,
+    select: { id: true, gameId: true, dealNumber: true, action: true, byId: true, at: true },
+  });
+  const names = new Map<string, string>([[evening.ownerId, evening.owner.username], ...evening.members.map((m) => [m.userId, m.user.username] as const)]);
+  const missing = [...new Set(edits.map((e) => e.byId))].filter((id) => !names.has(id));
+  if (missing.length) {
+    for (const u of await db.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true } })) names.set(u.id, u.username);
+  }
   return {
     id: evening.id,
     title: evening.title,
@@ -183,6 +219,17 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     version: evening.version,
     role,
     ownerId: evening.ownerId,
+    ownerName: evening.owner.username,
+    members: evening.members.map((m) => ({ userId: m.userId, username: m.user.username })),
+    inviteToken: role === "owner" ? evening.inviteToken : null,
+    edits: edits.map((e) => ({
+      id: e.id,
+      gameNumber: gameNumbers.get(e.gameId)!,
+      dealNumber: e.dealNumber,
+      action: e.action as EditView["action"],
+      by: names.get(e.byId) ?? "?",
+      at: e.at,
+    })),
     games: evening.games.map((game) => {
       const record = toGameRecord(evening, game);
       const evaluation = evaluateGame(record);
@@ -224,5 +271,62 @@ export async function endEvening(actor: Actor, eveningId: string): Promise<void>
   await getDb().$transaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
     await tx.evening.update({ where: { id: eveningId }, data: { status: "ended", version: { increment: 1 } } });
+  });
+}
+
+/** The evening's version, bumped on every change: phones compare it to know when to reload. */
+export async function getEveningVersion(actor: Actor, eveningId: string): Promise<number> {
+  const db = getDb();
+  await requireRole(db, actor, eveningId, ["owner", "member"]);
+  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } });
+  return evening.version;
+}
+
+/** Names of people the user has played with, most recent first, to offer when starting an evening. */
+export async function listPlayerNames(actor: Actor): Promise<string[]> {
+  const { userId } = requireSignedIn(actor);
+  const people = await getDb().person.findMany({ where: { ownerId: userId }, orderBy: { createdAt: "desc" }, take: 200, select: { name: true } });
+  return people.map((p) => p.name);
+}
+
+/** Becomes a member through the owner's invite link. */
+export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
+  const { userId } = requireSignedIn(actor);
+  if (typeof inviteToken !== "string" || inviteToken.length > 64) throw new AppError("not_found", "This invite link is not valid.");
+  return getDb().$transaction(async (tx) => {
+    const evening = await tx.evening.findUnique({ where: { inviteToken }, select: { id: true, title: true, ownerId: true } });
+    if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.");
+    if (evening.ownerId !== userId) {
+      await tx.eveningMember.upsert({
+        where: { eveningId_userId: { eveningId: evening.id, userId } },
+        create: { eveningId: evening.id, userId },
+        update: {},
+      });
+      await tx.evening.update({ where: { id: evening.id }, data: { version: { increment: 1 } } });
+    }
+    return { id: evening.id, title: evening.title };
+  });
+}
+
+/** What an invite link shows before joining: the evening's title, for anyone who holds the link. */
+export async function describeInvite(inviteToken: string): Promise<{ title: string; owner: string } | null> {
+  if (typeof inviteToken !== "string" || inviteToken.length > 64) return null;
+  const evening = await getDb().evening.findUnique({ where: { inviteToken }, select: { title: true, owner: { select: { username: true } } } });
+  return evening ? { title: evening.title, owner: evening.owner.username } : null;
+}
+
+export async function removeMember(actor: Actor, eveningId: string, memberId: string): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.eveningMember.deleteMany({ where: { eveningId, userId: memberId } });
+    await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
+  });
+}
+
+/** Replaces the invite link: the old one stops working. */
+export async function rotateInvite(actor: Actor, eveningId: string): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.evening.update({ where: { id: eveningId }, data: { inviteToken: newToken() } });
   });
 }

@@ -1,54 +1,68 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import QRCode from "qrcode";
 import { requireActor } from "@/lib/auth/require";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening, listPlayerNames } from "@/lib/data/evenings";
+import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
+import { DICTIONARIES } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId } from "@/lib/rules";
-import { Protokoll } from "./protokoll";
+import { TableView } from "./table-view";
 
 export const metadata: Metadata = { title: "Evening · Protokoll" };
+
+/** Where others reach this app: PUBLIC_URL, or the address this request came in on. */
+async function siteUrl(): Promise<string> {
+  const configured = env().PUBLIC_URL;
+  if (configured) return configured.replace(/\/$/, "");
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto}://${host}`;
+}
 
 export default async function EveningPage({ params }: PageProps<"/evenings/[id]">) {
   const { id } = await params;
   const actor = await requireActor(`/evenings/${id}`);
-  const [{ t, locale }, evening] = await Promise.all([
+  const [{ locale }, evening, knownNames] = await Promise.all([
     getI18n(),
     getEvening(actor, id).catch((error) => {
       if (isAppError(error) && error.code === "not_found") notFound();
       throw error;
     }),
+    listPlayerNames(actor),
   ]);
   const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "long", timeZone: "UTC" });
-  const game = evening.games.at(-1);
+  const variant = isVariantId(evening.variant) ? VARIANTS[evening.variant] : null;
+  let invite = null;
+  if (evening.inviteToken) {
+    const url = `${await siteUrl()}/join/${evening.inviteToken}`;
+    invite = { url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, width: 200 }), members: evening.members };
+  }
   return (
     <main className="stack">
       <div>
         <h1>{evening.title}</h1>
         <p className="muted">
-          {dateFormat.format(evening.date)} · {isVariantId(evening.variant) ? VARIANTS[evening.variant].name : evening.variant}
+          {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
           {evening.place ? ` · ${evening.place}` : ""}
         </p>
       </div>
-      {game ? (
-        <section className="stack" aria-labelledby="current-game">
-          <h2 id="current-game">
-            {t("evening.game.number")} {game.number}
-          </h2>
-          {game.result.trumpCompulsion ? <p className="banner warn">{t("evening.trumpCompulsion")}</p> : null}
-          {game.result.winners.length ? (
-            <p className="banner">
-              {t("evening.winners")}: {game.result.winners.join(", ")}
-            </p>
-          ) : game.result.nextDeal ? (
-            <p>
-              {t("evening.nextDealer")}: <strong data-testid="next-dealer">{game.result.nextDeal.dealer}</strong> · {t("evening.forehand")}:{" "}
-              {game.result.nextDeal.forehand}
-            </p>
-          ) : null}
-          <Protokoll record={game.record} result={game.result} labels={{ deal: t("evening.deal"), scores: t("evening.scores") }} />
-        </section>
-      ) : null}
+      <TableView
+        eveningId={evening.id}
+        version={evening.version}
+        open={evening.status === "open"}
+        role={evening.role}
+        games={evening.games}
+        edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
+        limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
+        knownNames={knownNames}
+        invite={invite}
+        dict={DICTIONARIES[locale]}
+        locale={locale}
+      />
     </main>
   );
 }

@@ -1,0 +1,26 @@
+import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import type { GameResult } from "@/lib/rules";
+
+/** What a change to an earlier deal would do: final scores that move, a winner who appears or disappears. */
+export function ChangePreview({ before, after, players, dict }: { before: GameResult; after: GameResult; players: string[]; dict: Dictionary }) {
+  const moved = players.filter((p) => before.scores[p] !== after.scores[p]);
+  const newWinners = after.winners.filter((w) => !before.winners.includes(w));
+  const goneWinners = before.winners.filter((w) => !after.winners.includes(w));
+  return (
+    <div className="preview" data-testid="change-preview">
+      <h3>{dict["table.preview"]}</h3>
+      {moved.length === 0 && !newWinners.length && !goneWinners.length ? <p>{dict["table.previewNone"]}</p> : null}
+      {moved.length ? (
+        <ul>
+          {moved.map((p) => (
+            <li key={p}>
+              {p}: {before.scores[p]} → <strong>{after.scores[p]}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {newWinners.length ? <p className="banner">{format(dict["table.previewWinnerNew"], { names: newWinners.join(", ") })}</p> : null}
+      {goneWinners.length ? <p className="banner warn">{format(dict["table.previewWinnerGone"], { names: goneWinners.join(", ") })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useTransition } from "react";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { removeMemberAction, rotateInviteAction } from "./actions";
+
+interface Props {
+  eveningId: string;
+  inviteUrl: string;
+  qrSvg: string;
+  members: { userId: string; username: string }[];
+  dict: Dictionary;
+  onChanged: () => void;
+}
+
+/** The owner's panel: the invite link and its QR code, and who else may enter deals. */
+export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChanged }: Props) {
+  const [pending, startTransition] = useTransition();
+  const act = (work: () => Promise<unknown>) => startTransition(async () => {
+    await work();
+    onChanged();
+  });
+  return (
+    <details className="card">
+      <summary>{dict["table.invite"]}</summary>
+      <div className="stack">
+        <p className="muted">{dict["table.inviteHelp"]}</p>
+        {/* The QR code is generated on the server from the invite link. */}
+        <div className="qr" role="img" aria-label={inviteUrl} dangerouslySetInnerHTML={{ __html: qrSvg }} />
+        <input readOnly value={inviteUrl} aria-label={dict["table.invite"]} data-testid="invite-url" onFocus={(e) => e.target.select()} />
+        <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateInviteAction(eveningId))}>
+          {dict["table.newInvite"]}
+        </button>
+        <h3>{dict["table.members"]}</h3>
+        {members.length === 0 ? <p className="muted">{dict["table.noMembers"]}</p> : null}
+        <ul className="seat-list">
+          {members.map((m) => (
+            <li key={m.userId}>
+              <span>{m.username}</span>
+              <button
+                type="button"
+                className="button small"
+                disabled={pending}
+                aria-label={`${dict["table.remove"]}: ${m.username}`}
+                onClick={() => act(() => removeMemberAction(eveningId, m.userId))}
+              >
+                {dict["table.remove"]}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import { startGameAction } from "./actions";
+
+interface Props {
+  eveningId: string;
+  number: number;
+  seats: string[];
+  /** Who deals first by default: the deal continues to the left. */
+  suggestedDealer: string;
+  knownNames: string[];
+  limits: { min: number; max: number };
+  dict: Dictionary;
+  onStarted: () => void;
+}
+
+/** Starts the next game with the same seats, or with players added, removed or moved. */
+export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, dict, onStarted }: Props) {
+  const [seats, setSeats] = useState(initial);
+  const [dealer, setDealer] = useState(suggestedDealer);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const dealerSeat = Math.max(0, seats.indexOf(dealer));
+
+  function add() {
+    const clean = name.trim();
+    if (!clean || seats.includes(clean) || seats.length >= limits.max) return;
+    setSeats([...seats, clean]);
+    setName("");
+  }
+
+  function start() {
+    setError(null);
+    startTransition(async () => {
+      const response = await startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat });
+      if (response.ok) onStarted();
+      else setError(response.problems.length ? response.problems.map((p) => p.message).join(" ") : response.message);
+    });
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="next-game">
+      <h2 id="next-game">{dict["table.nextGame"]}</h2>
+      <fieldset className="stack">
+        <legend>{dict["table.seats"]}</legend>
+        <ol className="seat-list">
+          {seats.map((s, i) => (
+            <li key={s}>
+              <span>{s}</span>
+              {i > 0 ? (
+                <button type="button" className="button small" aria-label={`${dict["table.moveUp"]}: ${s}`} onClick={() => setSeats(seats.map((x, j) => (j === i - 1 ? s : j === i ? seats[i - 1]! : x)))}>
+                  ↑
+                </button>
+              ) : null}
+              <button type="button" className="button small" aria-label={`${dict["table.remove"]}: ${s}`} onClick={() => setSeats(seats.filter((x) => x !== s))}>
+                ✕
+              </button>
+            </li>
+          ))}
+        </ol>
+        <div className="player-row">
+          <input aria-label={dict["evening.player"]} value={name} list="known-names" maxLength={40} onChange={(e) => setName(e.target.value)} />
+          <datalist id="known-names">
+            {knownNames.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+          <button type="button" className="button small" onClick={add}>
+            {dict["table.addSeat"]}
+          </button>
+        </div>
+      </fieldset>
+      <label className="field">
+        <span>{dict["evening.firstDealer"]}</span>
+        <select value={seats[dealerSeat]} onChange={(e) => setDealer(e.target.value)}>
+          {seats.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button primary" disabled={pending || seats.length < limits.min} onClick={start}>
+        {format(dict["table.startNext"], { n: number })}
+      </button>
+    </section>
+  );
+}

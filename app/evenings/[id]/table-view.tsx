@@ -1,0 +1,201 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { GameRecord, GameResult } from "@/lib/rules";
+import { endEveningAction } from "./actions";
+import { contextOfDeal, type DealContext } from "./deal-draft";
+import { DealForm } from "./deal-form";
+import { InvitePanel } from "./invite-panel";
+import { NextGame } from "./next-game";
+import { Protokoll } from "./protokoll";
+import { useLiveVersion } from "./use-live-version";
+
+export interface TableGame {
+  id: string;
+  number: number;
+  record: GameRecord;
+  result: GameResult;
+}
+
+export interface TableEdit {
+  id: string;
+  gameNumber: number;
+  dealNumber: number;
+  action: "record" | "edit" | "delete";
+  by: string;
+  at: string;
+}
+
+interface Props {
+  eveningId: string;
+  version: number;
+  open: boolean;
+  role: "owner" | "member";
+  games: TableGame[];
+  edits: TableEdit[];
+  limits: { min: number; max: number };
+  knownNames: string[];
+  invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
+  dict: Dictionary;
+  locale: Locale;
+}
+
+/** The table: the state of the game, the deal entry, the protokoll, mistakes put right, the next game. */
+export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, dict, locale }: Props) {
+  const router = useRouter();
+  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const game = games.at(-1)!;
+  const { record, result } = game;
+  const [selected, setSelected] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ number: number; remove: boolean } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  useLiveVersion(eveningId, version);
+
+  const refresh = (message?: string) => {
+    setNotice(message ?? null);
+    setEditing(null);
+    setSelected(null);
+    router.refresh();
+  };
+  const over = result.winners.length > 0;
+  const next = result.nextDeal;
+  const newContext: DealContext | null = next
+    ? { number: next.number, dealer: next.dealer, forehand: next.forehand, firstDeal: next.firstDeal, trumpCompulsion: next.trumpCompulsion }
+    : null;
+  const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
+  const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
+  const timeFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+
+  return (
+    <div className="table-view stack">
+      {notice ? (
+        <p className="banner warn" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <section className="status card" aria-label={t("table.gameN", { n: game.number })}>
+        <h2>{t("table.gameN", { n: game.number })}</h2>
+        {next ? (
+          <p>
+            {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> · {dict["evening.forehand"]}:{" "}
+            <strong data-testid="forehand">{next.forehand}</strong>
+          </p>
+        ) : null}
+        {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
+      </section>
+      {next?.trumpCompulsion ? (
+        <p className="banner compulsion" role="status" data-testid="trumftvang">
+          {dict["table.trumpCompulsion"]}
+        </p>
+      ) : null}
+      {over ? (
+        <section className="celebration card" aria-live="polite" data-testid="winners">
+          <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
+            <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
+          </svg>
+          <h2>{result.winners.length > 1 ? t("table.winShared", { names: result.winners.join(" & ") }) : t("table.wins", { names: result.winners[0]! })}</h2>
+          <p className="muted">{t("table.gameOver")}</p>
+        </section>
+      ) : null}
+      {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
+
+      {open && editing ? (
+        <DealForm
+          key={`edit-${editing.number}-${editing.remove}`}
+          gameId={game.id}
+          record={record}
+          result={result}
+          context={contextOfDeal(record, result, editing.number)}
+          mode="edit"
+          dict={dict}
+          locale={locale}
+          startWithDelete={editing.remove}
+          onSaved={refresh}
+          onCancel={() => setEditing(null)}
+        />
+      ) : open && newContext && !over ? (
+        <DealForm key={`new-${game.id}-${newContext.number}`} gameId={game.id} record={record} result={result} context={newContext} mode="new" dict={dict} locale={locale} onSaved={refresh} />
+      ) : null}
+
+      {open && over && !editing ? (
+        <NextGame
+          eveningId={eveningId}
+          number={game.number + 1}
+          seats={record.players}
+          suggestedDealer={suggestedDealer}
+          knownNames={knownNames}
+          limits={limits}
+          dict={dict}
+          onStarted={refresh}
+        />
+      ) : null}
+
+      <section className="stack" aria-labelledby="protokoll-heading">
+        <div className="actions" style={{ justifyContent: "space-between" }}>
+          <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
+          {open && result.deals.length && !editing ? (
+            <button type="button" className="button small" onClick={() => setEditing({ number: result.deals.length, remove: true })}>
+              {dict["table.undo"]}
+            </button>
+          ) : null}
+        </div>
+        <Protokoll
+          record={record}
+          result={result}
+          dict={dict}
+          locale={locale}
+          selected={selected}
+          onSelect={setSelected}
+          onEdit={open ? (number) => setEditing({ number, remove: false }) : undefined}
+        />
+      </section>
+
+      {games.length > 1 ? (
+        <details className="card">
+          <summary>{dict["table.games"]}</summary>
+          {games.slice(0, -1).map((g) => (
+            <div key={g.id} className="stack">
+              <h3>
+                {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
+              </h3>
+              <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} selected={null} />
+            </div>
+          ))}
+        </details>
+      ) : null}
+
+      <details className="card">
+        <summary>{dict["table.history"]}</summary>
+        {edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
+        <ol className="history" data-testid="history">
+          {edits.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
+              {t("table.dealNumber", { n: e.dealNumber })} ({t("table.gameN", { n: e.gameNumber })})
+            </li>
+          ))}
+        </ol>
+      </details>
+
+      {invite && open ? <InvitePanel eveningId={eveningId} inviteUrl={invite.url} qrSvg={invite.qrSvg} members={invite.members} dict={dict} onChanged={refresh} /> : null}
+      {role === "owner" && open ? (
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          onClick={() =>
+            startTransition(async () => {
+              await endEveningAction(eveningId);
+              refresh();
+            })
+          }
+        >
+          {dict["table.endEvening"]}
+        </button>
+      ) : null}
+    </div>
+  );
+}

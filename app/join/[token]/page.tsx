@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { currentActor } from "@/lib/auth/session";
+import { describeInvite } from "@/lib/data/evenings";
+import { format } from "@/lib/i18n/dictionaries";
+import { getI18n } from "@/lib/i18n/server";
+import { joinAction } from "./actions";
+
+export const metadata: Metadata = { title: "Join · Protokoll", referrer: "no-referrer" };
+
+export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
+  const { token } = await params;
+  const [{ t }, invite, actor] = await Promise.all([getI18n(), describeInvite(token), currentActor()]);
+  if (!invite) {
+    return (
+      <main className="narrow stack">
+        <h1>Protokoll</h1>
+        <p className="form-error">{t("join.invalid")}</p>
+      </main>
+    );
+  }
+  const next = encodeURIComponent(`/join/${token}`);
+  return (
+    <main className="narrow stack">
+      <h1>{format(t("join.title"), { title: invite.title })}</h1>
+      <p>{format(t("join.lead"), { owner: invite.owner })}</p>
+      {actor ? (
+        <form
+          action={async () => {
+            "use server";
+            await joinAction(token);
+          }}
+        >
+          <button type="submit" className="button primary">
+            {t("join.button")}
+          </button>
+        </form>
+      ) : (
+        <div className="actions">
+          <Link className="button primary" href={`/sign-up?next=${next}`}>
+            {t("join.signUp")}
+          </Link>
+          <Link className="button" href={`/sign-in?next=${next}`}>
+            {t("join.signIn")}
+          </Link>
+        </div>
+      )}
+    </main>
+  );
+}
