@@ -41,11 +41,11 @@ test("sign-up explains what is wrong with the input", async ({ page }) => {
 
 test("the language switch turns the page Swedish and is remembered", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "SV" }).click();
+  await page.getByRole("button", { name: "SV", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Griffeltavlan, i telefonerna");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "sv");
-  await page.getByRole("button", { name: "EN" }).click();
+  await page.getByRole("button", { name: "EN", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The chalk slate, on your phones");
 });
 
