@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/session";
 import { createEvening } from "@/lib/data/evenings";
 import { isAppError } from "@/lib/errors";
+import { HOUSE_RULE_VALUES, VARIANTS, houseRuleNames, isVariantId } from "@/lib/rules";
 
 export interface CreateEveningState {
   error?: string;
@@ -20,13 +21,26 @@ export async function createEveningAction(_: CreateEveningState, formData: FormD
     .map((p) => String(p).trim())
     .filter(Boolean)
     .slice(0, 12);
+  // House rules: only the choices that differ from the game's defaults are pinned for the evening.
+  const variant = text("variant");
+  const houseRules: Record<string, unknown> = {};
+  if (isVariantId(variant)) {
+    for (const name of houseRuleNames(variant)) {
+      const raw = formData.get(`houseRule.${name}`);
+      if (typeof raw !== "string" || raw === "") continue;
+      const spec = HOUSE_RULE_VALUES[name];
+      const value = spec.kind === "integer" ? Number(raw) : (spec.values.find((v) => String(v) === raw) ?? raw);
+      if (value !== VARIANTS[variant].houseRules[name]) houseRules[name] = value;
+    }
+  }
   let id: string;
   try {
     ({ id } = await createEvening(actor, {
       title: text("title"),
       date: text("date"),
       place: text("place") || undefined,
-      variant: text("variant") as "knektpass",
+      variant: variant as "knektpass",
+      houseRules,
       players,
       firstDealerSeat: Number.parseInt(text("firstDealerSeat"), 10) || 0,
     }));

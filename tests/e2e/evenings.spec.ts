@@ -19,7 +19,7 @@ test("create an evening: players in seat order, first dealer, and the protokoll 
   await expect(page.getByTestId("next-dealer")).toHaveText("Cecilia");
   const sheet = page.getByTestId("protokoll");
   await expect(sheet.getByRole("columnheader")).toHaveText(["Deal", "Anna", "Bo", "Cecilia"]);
-  await expect(sheet.getByRole("row").nth(1).getByRole("cell")).toHaveText(["0", "12", "12", "12"]);
+  for (const name of ["Anna", "Bo", "Cecilia"]) await expect(sheet.getByTestId(`score-${name}`)).toHaveText("12");
   await expectAccessible(page);
   await screenshots(page, "evening");
 
@@ -39,4 +39,39 @@ test("Norrlands-Knack with two players is refused with a clear message and nothi
   await expect(page.getByRole("alert").filter({ hasText: "Norrlands-Knack is for 3–5 players, not 2" })).toBeVisible();
   await page.goto("/evenings");
   await expect(page.getByText("No evenings yet.")).toBeVisible();
+});
+
+test("house rules are pinned for the evening, with the defaults preselected and explained", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/evenings/new");
+  await page.getByLabel("Title").fill("Kort kväll");
+  await page.getByLabel(/Norrlands-Knack/).check();
+  for (const [i, name] of ["Anna", "Bo", "Cecilia"].entries()) await page.getByLabel(`Player ${i + 1}`).fill(name);
+  await page.getByText("House rules").click();
+  await expect(page.getByLabel("Start score")).toHaveValue("10");
+  await expect(page.getByText("Everyone starts here and counts down to 0.")).toBeVisible();
+  await expect(page.getByLabel("Trumftvång")).toHaveValue("anyoneAtOne");
+  await expect(page.getByLabel("Quota")).toHaveCount(0); // a Knektpass rule
+  await page.getByLabel("Start score").fill("7");
+  await page.getByLabel("Lone knocker").selectOption({ label: "Redeal" });
+  await page.getByRole("button", { name: "Start the evening" }).click();
+  await expect(page.getByTestId("house-rules")).toHaveText("House rules: Start score 7 · Lone knocker Redeal");
+  await expect(page.getByTestId("protokoll").getByTestId("score-Anna")).toHaveText("7");
+});
+
+test("the player count is checked as the names are written, and names from earlier evenings are offered", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/evenings/new");
+  await page.getByLabel("Title").fill("Första");
+  for (const [i, name] of ["Anna", "Bo", "Cecilia"].entries()) await page.getByLabel(`Player ${i + 1}`).fill(name);
+  await page.getByRole("button", { name: "Start the evening" }).click();
+  await expect(page).toHaveURL(/\/evenings\/(?!new)[^/]+$/);
+  await page.goto("/evenings/new");
+  await expect(page.locator("#known-player-names option")).toHaveCount(3);
+  await page.getByLabel(/Norrlands-Knack/).check();
+  await page.getByLabel("Player 1").fill("Anna");
+  await page.getByLabel("Player 2").fill("Bo");
+  await expect(page.getByTestId("player-count")).toHaveText("Norrlands-Knack is for 3–5 players, not 2.");
+  await page.getByLabel("Player 3").fill("Cecilia");
+  await expect(page.getByTestId("player-count")).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import { requireActor } from "@/lib/auth/require";
 import { getEvening, listPlayerNames } from "@/lib/data/evenings";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { DICTIONARIES } from "@/lib/i18n/dictionaries";
+import { DICTIONARIES, type MessageKey } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId } from "@/lib/rules";
 import { TableView } from "./table-view";
@@ -26,7 +26,7 @@ async function siteUrl(): Promise<string> {
 export default async function EveningPage({ params }: PageProps<"/evenings/[id]">) {
   const { id } = await params;
   const actor = await requireActor(`/evenings/${id}`);
-  const [{ locale }, evening, knownNames] = await Promise.all([
+  const [{ locale, t }, evening, knownNames] = await Promise.all([
     getI18n(),
     getEvening(actor, id).catch((error) => {
       if (isAppError(error) && error.code === "not_found") notFound();
@@ -49,6 +49,18 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
           {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
           {evening.place ? ` · ${evening.place}` : ""}
         </p>
+        {Object.keys(evening.houseRules).length ? (
+          <p className="muted" data-testid="house-rules">
+            {t("houseRules.title")}:{" "}
+            {Object.entries(evening.houseRules)
+              .map(([name, value]) => {
+                const label = t(`houseRules.${name}` as MessageKey);
+                const choice = typeof value === "string" ? t(`houseRules.${name}.${value}` as MessageKey) : typeof value === "boolean" ? t(value ? "common.yes" : "common.no") : String(value);
+                return `${label} ${choice}`;
+              })
+              .join(" · ")}
+          </p>
+        ) : null}
       </div>
       <TableView
         eveningId={evening.id}

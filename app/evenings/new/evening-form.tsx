@@ -3,20 +3,39 @@
 import { useActionState, useState } from "react";
 import { createEveningAction, type CreateEveningState } from "../actions";
 
+export interface HouseRuleField {
+  name: string;
+  label: string;
+  help: string;
+  /** A whole number, or one of a few choices. */
+  input: { kind: "integer"; min: number; max: number } | { kind: "choice"; options: { value: string; label: string }[] };
+  /** The default for each variant that has this rule. */
+  defaults: Record<string, string>;
+}
+
 interface Props {
   today: string;
   variants: { id: string; name: string; min: number; max: number }[];
-  labels: Record<"title" | "date" | "place" | "game" | "players" | "player" | "addPlayer" | "firstDealer" | "create", string>;
+  houseRules: HouseRuleField[];
+  knownNames: string[];
+  labels: Record<
+    "title" | "date" | "place" | "game" | "players" | "player" | "addPlayer" | "firstDealer" | "create" | "houseRules" | "houseRulesHelp" | "count",
+    string
+  >;
 }
 
-export function EveningForm({ today, variants, labels }: Props) {
+export function EveningForm({ today, variants, houseRules, knownNames, labels }: Props) {
   const [state, formAction, pending] = useActionState<CreateEveningState, FormData>(createEveningAction, {});
   const [variant, setVariant] = useState(variants[0]!.id);
   const [players, setPlayers] = useState<string[]>(["", "", ""]);
   const [firstDealer, setFirstDealer] = useState(0);
-  const max = variants.find((v) => v.id === variant)!.max;
+  const { min, max, name: variantName } = variants.find((v) => v.id === variant)!;
   const named = players.map((p, i) => ({ name: p.trim(), seat: i })).filter((p) => p.name);
   const error = (field: string) => state.fields?.[field]?.join(" ");
+  const countProblem =
+    named.length > max || (named.length > 0 && named.length < min)
+      ? labels.count.replace("{game}", variantName).replace("{min}", String(min)).replace("{max}", String(max)).replace("{n}", String(named.length))
+      : null;
 
   return (
     <form action={formAction} className="stack">
@@ -56,14 +75,25 @@ export function EveningForm({ today, variants, labels }: Props) {
               value={p}
               maxLength={40}
               autoComplete="off"
+              list="known-player-names"
               onChange={(e) => setPlayers(players.map((q, j) => (j === i ? e.target.value : q)))}
             />
           </div>
         ))}
+        <datalist id="known-player-names">
+          {knownNames.map((n) => (
+            <option key={n} value={n} />
+          ))}
+        </datalist>
         {players.length < max ? (
           <button type="button" className="button small" onClick={() => setPlayers([...players, ""])}>
             {labels.addPlayer}
           </button>
+        ) : null}
+        {countProblem ? (
+          <p className="field-error" data-testid="player-count">
+            {countProblem}
+          </p>
         ) : null}
       </fieldset>
       <label className="field">
@@ -76,6 +106,41 @@ export function EveningForm({ today, variants, labels }: Props) {
           ))}
         </select>
       </label>
+      <details className="card">
+        <summary>{labels.houseRules}</summary>
+        <div className="stack">
+          <p className="muted">{labels.houseRulesHelp}</p>
+          {houseRules
+            .filter((rule) => variant in rule.defaults)
+            .map((rule) => (
+              <label className="field" key={`${variant}-${rule.name}`}>
+                <span>{rule.label}</span>
+                {rule.input.kind === "integer" ? (
+                  <input
+                    type="number"
+                    name={`houseRule.${rule.name}`}
+                    min={rule.input.min}
+                    max={rule.input.max}
+                    step={1}
+                    defaultValue={rule.defaults[variant]}
+                    aria-describedby={`help-${rule.name}`}
+                  />
+                ) : (
+                  <select name={`houseRule.${rule.name}`} defaultValue={rule.defaults[variant]} aria-describedby={`help-${rule.name}`}>
+                    {rule.input.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                <span className="hint" id={`help-${rule.name}`}>
+                  {rule.help}
+                </span>
+              </label>
+            ))}
+        </div>
+      </details>
       {state.error || state.problems?.length ? (
         <div className="form-error" role="alert">
           {state.problems?.length ? (

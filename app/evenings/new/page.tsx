@@ -1,14 +1,41 @@
 import type { Metadata } from "next";
 import { requireActor } from "@/lib/auth/require";
+import { listPlayerNames } from "@/lib/data/evenings";
+import type { MessageKey } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { VARIANTS, VARIANT_IDS } from "@/lib/rules";
-import { EveningForm } from "./evening-form";
+import { HOUSE_RULE_VALUES, VARIANTS, VARIANT_IDS, type HouseRuleName } from "@/lib/rules";
+import { EveningForm, type HouseRuleField } from "./evening-form";
 
 export const metadata: Metadata = { title: "New evening · Protokoll" };
 
 export default async function NewEveningPage() {
-  await requireActor("/evenings/new");
-  const { t } = await getI18n();
+  const actor = await requireActor("/evenings/new");
+  const [{ t }, knownNames] = await Promise.all([getI18n(), listPlayerNames(actor)]);
+  const names = Object.keys(HOUSE_RULE_VALUES) as HouseRuleName[];
+  const houseRules: HouseRuleField[] = names.map((name) => {
+    const spec = HOUSE_RULE_VALUES[name];
+    const defaults: Record<string, string> = {};
+    for (const id of VARIANT_IDS) {
+      const value = VARIANTS[id].houseRules[name];
+      if (value !== undefined) defaults[id] = String(value);
+    }
+    return {
+      name,
+      label: t(`houseRules.${name}` as MessageKey),
+      help: t(`houseRules.${name}.help` as MessageKey),
+      input:
+        spec.kind === "integer"
+          ? { kind: "integer", min: spec.min, max: spec.max }
+          : {
+              kind: "choice",
+              options: spec.values.map((v) => ({
+                value: String(v),
+                label: typeof v === "boolean" ? t(v ? "common.yes" : "common.no") : typeof v === "number" ? String(v) : t(`houseRules.${name}.${v}` as MessageKey),
+              })),
+            },
+      defaults,
+    };
+  });
   const today = new Date().toISOString().slice(0, 10);
   return (
     <main className="narrow stack">
@@ -16,6 +43,8 @@ export default async function NewEveningPage() {
       <EveningForm
         today={today}
         variants={VARIANT_IDS.map((id) => ({ id, name: VARIANTS[id].name, min: VARIANTS[id].minPlayers, max: VARIANTS[id].maxPlayers }))}
+        houseRules={houseRules}
+        knownNames={knownNames}
         labels={{
           title: t("evening.title"),
           date: t("evening.date"),
@@ -26,6 +55,9 @@ export default async function NewEveningPage() {
           addPlayer: t("evening.addPlayer"),
           firstDealer: t("evening.firstDealer"),
           create: t("evening.create"),
+          houseRules: t("houseRules.title"),
+          houseRulesHelp: t("houseRules.help"),
+          count: t("evening.playerCount"),
         }}
       />
     </main>
