@@ -1,11 +1,37 @@
 /** The signed-in user of the current request, as the data layer's Actor. */
 import "server-only";
+import { cookies } from "next/headers";
+import { decode } from "next-auth/jwt";
 import { auth } from "@/auth";
 import type { Actor } from "@/lib/data/access";
+import { env } from "@/lib/env";
 
+/** Auth.js's session cookie: `__Secure-` over HTTPS. The name is also the key-derivation salt. */
+const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
+
+/**
+ * Who is acting, read from the session cookie: decrypted and checked (signature, expiry) like `auth()` does,
+ * without re-issuing the cookie on every call — actions and route handlers run on the hot path of entering a
+ * deal. Pages use `auth()` (through currentUser), which keeps the session's expiry rolling.
+ */
 export async function currentActor(): Promise<Actor> {
-  const session = await auth();
-  return session?.user?.id ? { userId: session.user.id } : null;
+  const jar = await cookies();
+  for (const name of SESSION_COOKIES) {
+    const value = jar.get(name)?.value;
+    if (!value) continue;
+    try {
+      const token = await decode({ token: value, secret: env().AUTH_SECRET, salt: name });
+      return token?.sub ? { userId: token.sub } : null;
+    } catch {
+      return null;
+    }
+  }
+  // A very large session is split over several cookies; let Auth.js put it together.
+  if (jar.getAll().some((c) => SESSION_COOKIES.some((name) => c.name.startsWith(`${name}.`)))) {
+    const session = await auth();
+    return session?.user?.id ? { userId: session.user.id } : null;
+  }
+  return null;
 }
 
 export async function currentUser(): Promise<{ id: string; name: string } | null> {

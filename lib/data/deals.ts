@@ -4,14 +4,21 @@
  * second phone's copy of the same deal fail instead of being stored twice.
  */
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { createScorer, evaluateGame, MAX_NAME_LENGTH, type DealResult, type EntryRecord, type GameRecord, type Problem } from "@/lib/rules";
-import { requireRole, type Actor } from "./access";
+import { requireSignedIn, type Actor } from "./access";
 import { gameInclude } from "./evenings";
+import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
+
+/** A collision-free id for rows made here rather than by Prisma's default. */
+function newId(): string {
+  return `d${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
+}
 
 /** The shape that reaches the engine: bounded in size; the engine checks every value. */
 const EntriesSchema = z
@@ -59,27 +66,73 @@ function refused(problems: Problem[]): AppError {
   return new AppError("validation", problems.map((p) => p.message).join("; "), { problems });
 }
 
-/** Loads a game for writing, after checking that the actor may enter deals in its evening. */
-async function loadGame(tx: Tx, actor: Actor, gameId: string) {
-  const game = await tx.game.findUnique({
+/**
+ * Loads a game for writing. One small read checks the actor's right to write and the evening's version; the
+ * deals come from the per-process cache when that version matches, else from the database.
+ */
+async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState & { userId: string }> {
+  const { userId } = requireSignedIn(actor);
+  const head = await tx.game.findUnique({
     where: { id: gameId },
-    include: { ...gameInclude, evening: { select: { id: true, variant: true, houseRules: true, status: true } } },
+    select: {
+      evening: {
+        select: {
+          id: true,
+          version: true,
+          variant: true,
+          houseRules: true,
+          status: true,
+          ownerId: true,
+          members: { where: { userId }, select: { userId: true } },
+        },
+      },
+    },
   });
-  if (!game) throw new AppError("not_found", "No such game.");
-  await requireRole(tx, actor, game.evening.id, ["owner", "member"]);
-  if (game.evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.");
-  return { game, record: toGameRecord(game.evening, game) };
+  // Not found and not allowed look the same, so game ids can't be probed.
+  if (!head || (head.evening.ownerId !== userId && head.evening.members.length === 0)) throw new AppError("not_found", "No such game.");
+  const { evening } = head;
+  if (evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.");
+  const cached = cachedGame(gameId, evening.version);
+  if (cached) return { ...cached, userId };
+  const game = await tx.game.findUniqueOrThrow({
+    where: { id: gameId },
+    select: {
+      firstDealerSeat: true,
+      seats: gameInclude.seats,
+      deals: { orderBy: { number: "asc" }, select: { number: true, clientKey: true, entries: gameInclude.deals.select.entries } },
+    },
+  });
+  // Read after the version: if a write landed in between, the version has moved on and this entry never matches.
+  const state: GameState = { eveningId: evening.id, version: evening.version, record: toGameRecord(evening, game), clientKeys: game.deals.map((d) => d.clientKey) };
+  rememberGame(gameId, state);
+  return { ...state, userId };
+}
+
+/**
+ * Claims the next version of the evening, or fails if anyone changed it since it was read: the check that
+ * makes validate-then-write safe when phones or instances write at once.
+ */
+async function claimVersion(tx: Tx, state: GameState): Promise<number> {
+  const { count } = await tx.evening.updateMany({ where: { id: state.eveningId, version: state.version }, data: { version: { increment: 1 } } });
+  if (count !== 1) throw new RaceLost();
+  return state.version + 1;
+}
+
+/** Another write to the evening committed between this one's read and its write. */
+class RaceLost extends AppError {
+  constructor() {
+    super("conflict", "Someone changed this evening at the same moment. Nothing was saved; try again.");
+  }
+}
+
+async function recordEdit(tx: Tx, gameId: string, edit: { dealNumber: number; action: string; byId: string; before?: object | null; after?: object | null }) {
+  await tx.dealEdit.create({
+    data: { gameId, dealNumber: edit.dealNumber, action: edit.action, byId: edit.byId, before: edit.before ?? undefined, after: edit.after ?? undefined },
+  });
 }
 
 function snapshot(record: GameRecord, number: number): Record<string, EntryRecord> | null {
   return record.deals[number - 1]?.entries ?? null;
-}
-
-async function touch(tx: Tx, eveningId: string, gameId: string, edit: { dealNumber: number; action: string; byId: string; before?: object | null; after?: object | null }) {
-  await tx.dealEdit.create({
-    data: { gameId, dealNumber: edit.dealNumber, action: edit.action, byId: edit.byId, before: edit.before ?? undefined, after: edit.after ?? undefined },
-  });
-  await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
 }
 
 export interface RecordedDeal {
@@ -89,41 +142,54 @@ export interface RecordedDeal {
   duplicate: boolean;
 }
 
+function duplicateOf(state: GameState, clientKey: string | undefined): RecordedDeal | null {
+  const index = clientKey ? state.clientKeys.indexOf(clientKey) : -1;
+  if (index < 0) return null;
+  const result = evaluateGame(state.record).result!;
+  return { number: index + 1, result: result.deals[index]!, duplicate: true };
+}
+
 export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<RecordedDeal> {
   const { gameId, number, entries, clientKey } = parse(RecordDealSchema, input);
+  const db = getDb();
   try {
-    return await getDb().$transaction(async (tx) => {
-      const { game, record } = await loadGame(tx, actor, gameId);
-      const userId = actor!.userId;
-      if (clientKey) {
-        const earlier = await tx.deal.findUnique({ where: { gameId_clientKey: { gameId, clientKey } }, select: { number: true } });
-        if (earlier) {
-          const result = evaluateGame(record).result!;
-          return { number: earlier.number, result: result.deals[earlier.number - 1]!, duplicate: true };
-        }
-      }
+    return await db.$transaction(async (tx) => {
+      const state = await loadGame(tx, actor, gameId);
+      const { record, userId } = state;
+      const duplicate = duplicateOf(state, clientKey);
+      if (duplicate) return duplicate;
       const next = record.deals.length + 1;
       if (number !== next) {
         throw new AppError("conflict", `Deal ${number} was already recorded from another phone; the next deal is ${next}.`);
       }
-      const created = createScorer(record, { detail: false });
+      const deal = { entries: asEntries(entries) };
+      const created = createScorer(record);
       if (!created.ok) throw refused(created.problems);
-      for (const deal of record.deals) created.scorer.push(deal);
-      const problems = created.scorer.check({ entries });
-      if (problems.length) throw refused(problems);
-      const rows = toEntryRows(record.players, asEntries(entries));
-      await tx.deal.create({
-        data: { gameId, number, recordedById: userId, clientKey: clientKey ?? null, entries: { create: rows } },
-      });
-      await touch(tx, game.evening.id, gameId, { dealNumber: number, action: "record", byId: userId, after: entries });
-      const result = evaluateGame({ ...record, deals: [...record.deals, { entries: asEntries(entries) }] }).result!;
-      return { number, result: result.deals[number - 1]!, duplicate: false };
+      for (const d of record.deals) created.scorer.push(d);
+      const pushed = created.scorer.push(deal);
+      if (!pushed.ok) throw refused(pushed.problems);
+      const version = await claimVersion(tx, state);
+      // Plain inserts with an id made here: a nested write would read the deal back for nothing.
+      const dealId = newId();
+      await tx.deal.createMany({ data: [{ id: dealId, gameId, number, recordedById: userId, clientKey: clientKey ?? null }] });
+      await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId })) });
+      await recordEdit(tx, gameId, { dealNumber: number, action: "record", byId: userId, after: entries });
+      const after: GameState = { ...state, version, record: { ...record, deals: [...record.deals, deal] }, clientKeys: [...state.clientKeys, clientKey ?? null] };
+      return { number, result: pushed.result!, duplicate: false, after };
+    }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
+      if (after) rememberGame(gameId, after); // only once committed
+      return recorded;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`);
-    }
-    throw error;
+    if (!isUniqueViolation(error) && !(error instanceof RaceLost)) throw error;
+    // Lost a race. Either this was a retry racing its own first attempt (then the deal is stored once and
+    // this answer says so), or another phone stored this deal first.
+    forgetGame(gameId);
+    const state = await db.$transaction((tx) => loadGame(tx, actor, gameId)).catch(() => null);
+    const duplicate = state && duplicateOf(state, clientKey);
+    if (duplicate) return duplicate;
+    if (state && state.record.deals.length >= number) throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`);
+    throw error instanceof AppError ? error : new RaceLost();
   }
 }
 
@@ -136,35 +202,37 @@ function rescore(record: GameRecord, deals: GameRecord["deals"]) {
 
 export async function editDeal(actor: Actor, input: EditDealInput): Promise<void> {
   const { gameId, number, entries } = parse(EditDealSchema, input);
+  forgetGame(gameId);
   await getDb().$transaction(async (tx) => {
-    const { game, record } = await loadGame(tx, actor, gameId);
-    const before = snapshot(record, number);
+    const state = await loadGame(tx, actor, gameId);
+    const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`);
-    const deals = record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
-    rescore(record, deals);
+    rescore(state.record, state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d)));
+    await claimVersion(tx, state);
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
-    await tx.deal.update({
-      where: { id: deal.id },
-      data: { entries: { create: toEntryRows(record.players, asEntries(entries)) } },
-    });
-    await touch(tx, game.evening.id, gameId, { dealNumber: number, action: "edit", byId: actor!.userId, before, after: entries });
+    await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
+    await recordEdit(tx, gameId, { dealNumber: number, action: "edit", byId: state.userId, before, after: entries });
   });
+  forgetGame(gameId);
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<void> {
   const { gameId, number } = parse(DeleteDealSchema, input);
+  forgetGame(gameId);
   await getDb().$transaction(async (tx) => {
-    const { game, record } = await loadGame(tx, actor, gameId);
-    const before = snapshot(record, number);
+    const state = await loadGame(tx, actor, gameId);
+    const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`);
-    rescore(record, record.deals.filter((_, i) => i !== number - 1));
+    rescore(state.record, state.record.deals.filter((_, i) => i !== number - 1));
+    await claimVersion(tx, state);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
     // key row by row, so a plain decrement could collide with a row not yet moved. n → n − K → n − 1.
     const K = 1_000_000;
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
-    await touch(tx, game.evening.id, gameId, { dealNumber: number, action: "delete", byId: actor!.userId, before });
+    await recordEdit(tx, gameId, { dealNumber: number, action: "delete", byId: state.userId, before });
   });
+  forgetGame(gameId);
 }

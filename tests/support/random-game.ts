@@ -2,7 +2,7 @@
  * Generates games that are valid by the rules, for property tests and benchmarks. The generator asks the
  * rules engine for the state of the game (first deal, trumftvång) so that every deal it makes is legal.
  */
-import { createScorer, talonSize, type DealRecord, type EntryRecord, type GameRecord, type HouseRules, type VariantId } from "@/lib/rules";
+import { createScorer, talonSize, type DealRecord, type GameScorer, type EntryRecord, type GameRecord, type HouseRules, type VariantId } from "@/lib/rules";
 
 export type Random = () => number;
 
@@ -72,15 +72,23 @@ export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
   const scorer = created.scorer;
   const maxDeals = options.maxDeals ?? 50;
   while (record.deals.length < maxDeals && !scorer.isOver) {
-    const next = scorer.result().nextDeal!;
-    const deal = variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
-    const entries: DealRecord["entries"] = {};
-    deal.forEach((e, s) => (entries[players[s]!] = e));
-    const pushed = scorer.push({ entries });
+    const deal = randomDeal(rnd, scorer);
+    const pushed = scorer.push(deal);
     if (!pushed.ok) throw new Error(`generated an invalid deal: ${pushed.problems[0]!.message}`);
-    record.deals.push({ entries });
+    record.deals.push(deal);
   }
   return record;
+}
+
+/** A random deal that is valid as the next deal of the scorer's game (it is not applied). */
+export function randomDeal(rnd: Random, scorer: GameScorer): DealRecord {
+  const { variant, players } = scorer.setup;
+  const next = scorer.result().nextDeal!;
+  const n = players.length;
+  const deal = variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
+  const entries: DealRecord["entries"] = {};
+  deal.forEach((e, s) => (entries[players[s]!] = e));
+  return { entries };
 }
 
 function knektpassDeal(rnd: Random, n: number): EntryRecord[] {

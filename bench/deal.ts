@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:deal` — how long recording a deal takes, as a phone sees it: an HTTP round trip to a
+ * production server (session check, permission check, the rules engine over the game, the write), with 50
+ * evenings in play on the embedded SQLite database. First a busy phase (several phones sending at once, each
+ * on its own evenings, so the figures include queueing on this machine's two cores shared with the client),
+ * then the headline: one deal at a time. Prints p50/p95/p99 of the round trip; the last line is machine-readable.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createScorer, type GameScorer } from "../lib/rules";
+import { randomDeal, seeded } from "../tests/support/random-game";
+
+const EVENINGS = 50;
+const USERS = 10;
+/** Phones sending at once in the busy phase; the headline figure is one deal at a time. */
+const BUSY_PHONES = 4;
+const WARMUP_DEALS = 100;
+const MEASURED_DEALS = 1_000;
+const PORT = 3290;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = "bench password 1";
+
+const dir = mkdtempSync(join(tmpdir(), "protokoll-bench-"));
+const env = { ...process.env, DATABASE_URL: `file:${join(dir, "bench.db")}`, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+process.env.DATABASE_URL = env.DATABASE_URL;
+
+function run(command: string, args: string[]) {
+  const result = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+}
+
+if (!existsSync(".next/BUILD_ID")) run("npm", ["run", "build"]);
+run("npx", ["prisma", "migrate", "deploy"]);
+
+// Setup through the data layer (the bench runs with the react-server condition, like the server does).
+const { createUser } = await import("../lib/data/users");
+const { createEvening } = await import("../lib/data/evenings");
+const { getDb, disconnectDb } = await import("../lib/db/client");
+interface Table {
+  gameId: string;
+  user: string;
+  scorer: GameScorer;
+}
+const tables: Table[] = [];
+const users: { id: string; username: string }[] = [];
+for (let u = 0; u < USERS; u++) users.push(await createUser({ username: `bench-user-${u}`, password: PASSWORD }));
+const players = ["Anna", "Bo", "Cecilia", "Dag"];
+for (let e = 0; e < EVENINGS; e++) {
+  const user = users[e % USERS]!;
+  const variant = e % 2 ? "norrlands-knack" : "knektpass";
+  // A high start score keeps every game going for the whole run.
+  const houseRules = { startScore: 500 };
+  const { id } = await createEvening({ userId: user.id }, { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 });
+  const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
+  const created = createScorer({ variant, players, houseRules, firstDealer: "Anna", deals: [] });
+  if (!created.ok) throw new Error("bad setup");
+  tables.push({ gameId: game.id, user: user.username, scorer: created.scorer });
+}
+await disconnectDb();
+
+const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], { env, stdio: "ignore" });
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error("the server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  /** Signs in through Auth.js's credentials endpoint and returns the session cookie. */
+  async function signIn(username: string): Promise<string> {
+    const csrf = await fetch(`${BASE}/api/auth/csrf`);
+    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await fetch(`${BASE}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
+      body: new URLSearchParams({ csrfToken, username, password: PASSWORD, callbackUrl: BASE }),
+    });
+    const session = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+    if (!session) throw new Error(`sign-in failed for ${username}`);
+    return session.split(";")[0]!;
+  }
+  const cookies = new Map<string, string>();
+  for (const u of users) cookies.set(u.username, await signIn(u.username));
+
+  const rnd = seeded(7);
+  async function recordOne(table: Table): Promise<number> {
+    const deal = randomDeal(rnd, table.scorer);
+    const number = table.scorer.dealCount + 1;
+    const start = performance.now();
+    const response = await fetch(`${BASE}/api/games/${table.gameId}/deals`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookies.get(table.user)! },
+      body: JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` }),
+    });
+    await response.arrayBuffer();
+    const ms = performance.now() - start;
+    if (response.status !== 201) throw new Error(`deal ${number} of ${table.gameId}: HTTP ${response.status}`);
+    table.scorer.push(deal);
+    return ms;
+  }
+  /** Sends `deals` deals from `phones` phones at once; each phone owns every phones-th evening. */
+  async function phase(phones: number, deals: number): Promise<{ latencies: number[]; seconds: number }> {
+    const latencies: number[] = [];
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: phones }, async (_, index) => {
+        const mine = tables.filter((_, i) => i % phones === index);
+        for (let d = 0; d < deals / phones; d++) latencies.push(await recordOne(mine[d % mine.length]!));
+      }),
+    );
+    latencies.sort((a, b) => a - b);
+    return { latencies, seconds: (performance.now() - started) / 1000 };
+  }
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
+
+  await phase(BUSY_PHONES, WARMUP_DEALS);
+  const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
+  const single = await phase(1, MEASURED_DEALS);
+  const longest = Math.max(...tables.map((t) => t.scorer.dealCount));
+  console.log(`evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 2 * MEASURED_DEALS} longest_game=${longest} deals`);
+  console.log(
+    `busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)} p99=${at(busy.latencies, 0.99)} throughput=${(MEASURED_DEALS / busy.seconds).toFixed(0)} deals/s`,
+  );
+  console.log(`one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
+  console.log(`bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`);
+} finally {
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,31 @@
+/**
+ * Guards for state-changing route handlers: JSON only (a cross-site form cannot send it without a CORS
+ * preflight, which is refused) and, when the browser says where the request comes from, the same origin.
+ */
+import "server-only";
+import { AppError } from "@/lib/errors";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new AppError("validation", "Send JSON (Content-Type: application/json).");
+  const origin = request.headers.get("origin");
+  if (origin) {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      originHost = null;
+    }
+    if (!host || originHost !== host) throw new AppError("forbidden", "Cross-site requests are not allowed.");
+  }
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("validation", `The request is too large (at most ${MAX_JSON_BYTES / 1024} KB).`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("validation", "The request is not valid JSON.");
+  }
+}
