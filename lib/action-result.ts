@@ -8,18 +8,32 @@ import type { Problem } from "@/lib/rules";
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T }
-  | { ok: false; code: AppErrorCode | "internal"; message: string; problems: Problem[]; fields: Record<string, string[]> };
+  | {
+      ok: false;
+      code: AppErrorCode | "internal";
+      message: string;
+      messageSv: string;
+      problems: Problem[];
+      fields: Record<string, string[]>;
+    };
 
 export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await work() };
   } catch (error) {
     if (isAppError(error)) {
-      return { ok: false, code: error.code, message: error.message, problems: error.problems, fields: error.fields };
+      return { ok: false, code: error.code, message: error.message, messageSv: error.messageSv, problems: error.problems, fields: error.fields };
     }
     // Next's redirect() and notFound() are thrown and must keep travelling.
     if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) throw error;
     console.error(error);
-    return { ok: false, code: "internal", message: "Something went wrong on our side. Nothing was saved.", problems: [], fields: {} };
+    return {
+      ok: false,
+      code: "internal",
+      message: "Something went wrong on our side. Nothing was saved.",
+      messageSv: "Något gick fel hos oss. Inget sparades.",
+      problems: [],
+      fields: {},
+    };
   }
 }

@@ -29,13 +29,20 @@ export class AppError extends Error {
   readonly problems: Problem[];
   /** Field errors for forms: field name → messages. */
   readonly fields: Record<string, string[]>;
+  /** The message in Swedish, where it reaches a person. */
+  readonly messageSv: string;
 
-  constructor(code: AppErrorCode, message: string, details: { problems?: Problem[]; fields?: Record<string, string[]> } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    details: { problems?: Problem[]; fields?: Record<string, string[]>; sv?: string } = {},
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.problems = details.problems ?? [];
     this.fields = details.fields ?? {};
+    this.messageSv = details.sv ?? message;
   }
 
   get status(): number {

@@ -4,6 +4,7 @@ import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { createUser, SignUpSchema } from "@/lib/data/users";
 import { isAppError } from "@/lib/errors";
+import { localizeFields } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 
 export interface AuthFormState {
@@ -39,16 +40,19 @@ export async function signInAction(_: AuthFormState, formData: FormData): Promis
 
 export async function signUpAction(_: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const values = { username: String(formData.get("username") ?? "").slice(0, 100), password: String(formData.get("password") ?? "").slice(0, 300) };
+  const { locale } = await getI18n();
   const parsed = SignUpSchema.safeParse(values);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
-    return { fields, values: { username: values.username } };
+    return { fields: localizeFields(fields, locale), values: { username: values.username } };
   }
   try {
     await createUser(parsed.data);
   } catch (error) {
-    if (isAppError(error)) return { error: error.message, fields: error.fields, values: { username: values.username } };
+    if (isAppError(error)) {
+      return { error: locale === "sv" ? error.messageSv : error.message, fields: localizeFields(error.fields, locale), values: { username: values.username } };
+    }
     throw error;
   }
   return signInWith(parsed.data.username, parsed.data.password, safeNext(formData.get("next")));

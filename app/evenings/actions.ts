@@ -4,6 +4,8 @@ import { redirect } from "next/navigation";
 import { currentActor } from "@/lib/auth/session";
 import { createEvening } from "@/lib/data/evenings";
 import { isAppError } from "@/lib/errors";
+import { localizeFields } from "@/lib/i18n/dictionaries";
+import { getI18n } from "@/lib/i18n/server";
 import { HOUSE_RULE_VALUES, VARIANTS, houseRuleNames, isVariantId } from "@/lib/rules";
 
 export interface CreateEveningState {
@@ -46,7 +48,13 @@ export async function createEveningAction(_: CreateEveningState, formData: FormD
     }));
   } catch (error) {
     if (isAppError(error)) {
-      return { error: error.message, fields: error.fields, problems: error.problems.map((p) => p.message) };
+      const { locale } = await getI18n();
+      const sv = locale === "sv";
+      return {
+        error: sv ? error.messageSv : error.message,
+        fields: localizeFields(error.fields, locale),
+        problems: error.problems.map((p) => (sv ? p.messageSv : p.message)),
+      };
     }
     throw error;
   }

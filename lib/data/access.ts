@@ -13,7 +13,7 @@ export type Role = "owner" | "member";
 type Reader = Pick<Tx, "evening">;
 
 export function requireSignedIn(actor: Actor): { userId: string } {
-  if (!actor) throw new AppError("unauthenticated", "Sign in first.");
+  if (!actor) throw new AppError("unauthenticated", "Sign in first.", { sv: "Logga in först." });
   return actor;
 }
 
@@ -31,7 +31,7 @@ export async function roleIn(tx: Reader, eveningId: string, userId: string): Pro
 export async function requireRole(tx: Reader, actor: Actor, eveningId: string, allowed: readonly Role[]): Promise<Role> {
   const { userId } = requireSignedIn(actor);
   const role = await roleIn(tx, eveningId, userId);
-  if (!role) throw new AppError("not_found", "No such evening.");
-  if (!allowed.includes(role)) throw new AppError("forbidden", "Only the evening's owner may do that.");
+  if (!role) throw new AppError("not_found", "No such evening.", { sv: "Kvällen finns inte." });
+  if (!allowed.includes(role)) throw new AppError("forbidden", "Only the evening's owner may do that.", { sv: "Bara kvällens ägare får göra det." });
   return role;
 }

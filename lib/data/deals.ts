@@ -57,13 +57,13 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
-    throw new AppError("validation", "The deal could not be read.", { fields });
+    throw new AppError("validation", "The deal could not be read.", { fields, sv: "Given gick inte att läsa." });
   }
   return parsed.data;
 }
 
 function refused(problems: Problem[]): AppError {
-  return new AppError("validation", problems.map((p) => p.message).join("; "), { problems });
+  return new AppError("validation", problems.map((p) => p.message).join("; "), { problems, sv: problems.map((p) => p.messageSv).join("; ") });
 }
 
 /**
@@ -89,9 +89,9 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     },
   });
   // Not found and not allowed look the same, so game ids can't be probed.
-  if (!head || (head.evening.ownerId !== userId && head.evening.members.length === 0)) throw new AppError("not_found", "No such game.");
+  if (!head || (head.evening.ownerId !== userId && head.evening.members.length === 0)) throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
   const { evening } = head;
-  if (evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.");
+  if (evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.", { sv: "Kvällen är avslutad; givarna kan inte längre ändras." });
   const cached = cachedGame(gameId, evening.version);
   if (cached) return { ...cached, userId };
   const game = await tx.game.findUniqueOrThrow({
@@ -121,7 +121,9 @@ async function claimVersion(tx: Tx, state: GameState): Promise<number> {
 /** Another write to the evening committed between this one's read and its write. */
 class RaceLost extends AppError {
   constructor() {
-    super("conflict", "Someone changed this evening at the same moment. Nothing was saved; try again.");
+    super("conflict", "Someone changed this evening at the same moment. Nothing was saved; try again.", {
+      sv: "Någon ändrade kvällen i samma ögonblick. Inget sparades; försök igen.",
+    });
   }
 }
 
@@ -160,7 +162,9 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
       if (duplicate) return duplicate;
       const next = record.deals.length + 1;
       if (number !== next) {
-        throw new AppError("conflict", `Deal ${number} was already recorded from another phone; the next deal is ${next}.`);
+        throw new AppError("conflict", `Deal ${number} was already recorded from another phone; the next deal is ${next}.`, {
+          sv: `Giv ${number} är redan inskriven från en annan telefon; nästa giv är ${next}.`,
+        });
       }
       const deal = { entries: asEntries(entries) };
       const created = createScorer(record);
@@ -188,7 +192,7 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
     const state = await db.$transaction((tx) => loadGame(tx, actor, gameId)).catch(() => null);
     const duplicate = state && duplicateOf(state, clientKey);
     if (duplicate) return duplicate;
-    if (state && state.record.deals.length >= number) throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`);
+    if (state && state.record.deals.length >= number) throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`, { sv: `Giv ${number} skrevs just in från en annan telefon.` });
     throw error instanceof AppError ? error : new RaceLost();
   }
 }
@@ -206,7 +210,7 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
   await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`);
+    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     rescore(state.record, state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d)));
     await claimVersion(tx, state);
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
@@ -223,7 +227,7 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
   await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`);
+    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     rescore(state.record, state.record.deals.filter((_, i) => i !== number - 1));
     await claimVersion(tx, state);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });

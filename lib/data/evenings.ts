@@ -36,13 +36,13 @@ export type StartGameInput = z.input<typeof StartGameSchema>;
 function invalid(error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
-  return new AppError("validation", "Some fields need attention.", { fields });
+  return new AppError("validation", "Some fields need attention.", { fields, sv: "Några fält behöver rättas." });
 }
 
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {
   const { problems } = parseSetup({ ...record, deals: [] });
-  if (problems.length) throw new AppError("validation", problems.map((p) => p.message).join("; "), { problems });
+  if (problems.length) throw new AppError("validation", problems.map((p) => p.message).join("; "), { problems, sv: problems.map((p) => p.messageSv).join("; ") });
 }
 
 async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: string[]): Promise<string[]> {
@@ -195,7 +195,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       games: { orderBy: { number: "asc" }, include: gameInclude },
     },
   });
-  if (!evening) throw new AppError("not_found", "No such evening.");
+  if (!evening) throw new AppError("not_found", "No such evening.", { sv: "Kvällen finns inte." });
   const gameNumbers = new Map(evening.games.map((g) => [g.id, g.number]));
   const edits = await db.dealEdit.findMany({
     where: { gameId: { in: [...gameNumbers.keys()] } },
@@ -251,10 +251,10 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       where: { id: eveningId },
       include: { games: { orderBy: { number: "desc" }, take: 1, include: gameInclude } },
     });
-    if (evening.status !== "open") throw new AppError("conflict", "The evening has ended.");
+    if (evening.status !== "open") throw new AppError("conflict", "The evening has ended.", { sv: "Kvällen är avslutad." });
     const last = evening.games[0];
     if (last && !evaluateGame(toGameRecord(evening, last)).result?.winners.length) {
-      throw new AppError("conflict", `Game ${last.number} is still being played.`);
+      throw new AppError("conflict", `Game ${last.number} is still being played.`, { sv: `Parti ${last.number} pågår fortfarande.` });
     }
     checkSetup({ variant: evening.variant as GameRecord["variant"], houseRules: evening.houseRules as object, players, firstDealer: players[firstDealerSeat] ?? "\u0000" });
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, players);
@@ -292,10 +292,12 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
 /** Becomes a member through the owner's invite link. */
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
   const { userId } = requireSignedIn(actor);
-  if (typeof inviteToken !== "string" || inviteToken.length > 64) throw new AppError("not_found", "This invite link is not valid.");
+  if (typeof inviteToken !== "string" || inviteToken.length > 64) throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
   return getDb().$transaction(async (tx) => {
     const evening = await tx.evening.findUnique({ where: { inviteToken }, select: { id: true, title: true, ownerId: true } });
-    if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.");
+    if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
+        sv: "Inbjudningslänken gäller inte (längre). Be om en ny.",
+      });
     if (evening.ownerId !== userId) {
       await tx.eveningMember.upsert({
         where: { eveningId_userId: { eveningId: evening.id, userId } },

@@ -26,7 +26,7 @@ export async function createUser(input: SignUpInput): Promise<{ id: string; user
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", "That username is taken.", { fields: { username: ["That username is taken."] } });
+      throw new AppError("conflict", "That username is taken.", { fields: { username: ["That username is taken."] }, sv: "Användarnamnet är upptaget." });
     }
     throw error;
   }

@@ -334,3 +334,27 @@ export function isLocale(value: unknown): value is Locale {
 export function format(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+/** Swedish for the fixed messages the server's input checks give (zod schemas in lib/data). */
+const FIELD_MESSAGES_SV: Record<string, string> = {
+  "a name is needed": "ett namn behövs",
+  "at most 40 characters": "högst 40 tecken",
+  "give the evening a title": "ge kvällen en rubrik",
+  "at most 80 characters": "högst 80 tecken",
+  "a date like 2026-12-02": "ett datum som 2026-12-02",
+  "add the players": "lägg till spelarna",
+  "at most 10 players": "högst 10 spelare",
+  "3–32 letters, digits, dots, dashes or underscores": "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",
+  "at least 8 characters": "minst 8 tecken",
+  "at most 200 characters": "högst 200 tecken",
+  "That username is taken.": "Användarnamnet är upptaget.",
+};
+
+export function localizeFieldMessage(message: string, locale: Locale): string {
+  return locale === "sv" ? (FIELD_MESSAGES_SV[message] ?? message) : message;
+}
+
+export function localizeFields(fields: Record<string, string[]> | undefined, locale: Locale): Record<string, string[]> | undefined {
+  if (!fields) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.map((m) => localizeFieldMessage(m, locale))]));
+}

@@ -43,6 +43,8 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
   const check = useMemo(() => checkDraft(record, context, draft, mode), [record, context, draft, mode]);
   const deletion = useMemo(() => (confirmDelete ? checkDeletion(record, context.number) : null), [confirmDelete, record, context.number]);
   const message = (p: { message: string; messageSv: string }) => (locale === "sv" ? p.messageSv : p.message);
+  const failure = (r: { problems: { message: string; messageSv: string }[]; message: string; messageSv: string }) =>
+    r.problems.length ? r.problems.map(message).join(" ") : message(r);
 
   function update(player: string, change: Partial<SeatDraft>) {
     setError(null);
@@ -70,9 +72,9 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
       } else if (response.code === "conflict") {
         clientKey.current = newClientKey();
         setDraft(emptyDraft(record.players));
-        onSaved(`${t("table.conflict")} (${response.message})`);
+        onSaved(`${t("table.conflict")} (${message(response)})`);
       } else {
-        setError(response.problems.length ? response.problems.map(message).join(" ") : response.message);
+        setError(failure(response));
       }
     });
   }
@@ -81,7 +83,7 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
     startTransition(async () => {
       const response = await deleteDealAction({ gameId, number: context.number });
       if (response.ok) onSaved();
-      else setError(response.problems.length ? response.problems.map(message).join(" ") : response.message);
+      else setError(failure(response));
     });
   }
 

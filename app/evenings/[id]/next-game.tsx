@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { startGameAction } from "./actions";
 
 interface Props {
@@ -13,11 +13,12 @@ interface Props {
   knownNames: string[];
   limits: { min: number; max: number };
   dict: Dictionary;
+  locale: Locale;
   onStarted: () => void;
 }
 
 /** Starts the next game with the same seats, or with players added, removed or moved. */
-export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, dict, onStarted }: Props) {
+export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, dict, locale, onStarted }: Props) {
   const [seats, setSeats] = useState(initial);
   const [dealer, setDealer] = useState(suggestedDealer);
   const [name, setName] = useState("");
@@ -37,7 +38,10 @@ export function NextGame({ eveningId, number, seats: initial, suggestedDealer, k
     startTransition(async () => {
       const response = await startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat });
       if (response.ok) onStarted();
-      else setError(response.problems.length ? response.problems.map((p) => p.message).join(" ") : response.message);
+      else {
+        const sv = locale === "sv";
+        setError(response.problems.length ? response.problems.map((p) => (sv ? p.messageSv : p.message)).join(" ") : sv ? response.messageSv : response.message);
+      }
     });
   }
 

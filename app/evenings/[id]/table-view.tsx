@@ -129,6 +129,7 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
           knownNames={knownNames}
           limits={limits}
           dict={dict}
+          locale={locale}
           onStarted={refresh}
         />
       ) : null}
