@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { createScorer, evaluateGame, MAX_NAME_LENGTH, type DealResult, type EntryRecord, type GameRecord, type Problem } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
 import { gameInclude } from "./evenings";
+import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
@@ -180,8 +181,11 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
       await recordEdit(tx, gameId, { dealNumber: number, action: "record", byId: userId, after: entries });
       const after: GameState = { ...state, version, record: { ...record, deals: [...record.deals, deal] }, clientKeys: [...state.clientKeys, clientKey ?? null] };
       return { number, result: pushed.result!, duplicate: false, after };
-    }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
-      if (after) rememberGame(gameId, after); // only once committed
+    }).then(async ({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
+      if (after) {
+        rememberGame(gameId, after); // only once committed
+        await publishEveningChange(after.eveningId);
+      }
       return recorded;
     });
   } catch (error) {
@@ -207,7 +211,7 @@ function rescore(record: GameRecord, deals: GameRecord["deals"]) {
 export async function editDeal(actor: Actor, input: EditDealInput): Promise<void> {
   const { gameId, number, entries } = parse(EditDealSchema, input);
   forgetGame(gameId);
-  await getDb().$transaction(async (tx) => {
+  const eveningId = await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
@@ -217,14 +221,16 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
     await recordEdit(tx, gameId, { dealNumber: number, action: "edit", byId: state.userId, before, after: entries });
+    return state.eveningId;
   });
   forgetGame(gameId);
+  await publishEveningChange(eveningId);
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<void> {
   const { gameId, number } = parse(DeleteDealSchema, input);
   forgetGame(gameId);
-  await getDb().$transaction(async (tx) => {
+  const eveningId = await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
@@ -237,6 +243,8 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await recordEdit(tx, gameId, { dealNumber: number, action: "delete", byId: state.userId, before });
+    return state.eveningId;
   });
   forgetGame(gameId);
+  await publishEveningChange(eveningId);
 }

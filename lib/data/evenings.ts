@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANT_IDS, type GameRecord, type GameResult } from "@/lib/rules";
+import { publishEveningChange } from "@/lib/live/publish";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { toGameRecord } from "./game-record";
 
@@ -245,7 +246,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const { eveningId, players, firstDealerSeat } = parsed.data;
-  return getDb().$transaction(async (tx) => {
+  const game = await getDb().$transaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
       where: { id: eveningId },
@@ -265,6 +266,8 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
     await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
     return game;
   });
+  await publishEveningChange(eveningId);
+  return game;
 }
 
 export async function endEvening(actor: Actor, eveningId: string): Promise<void> {
@@ -272,6 +275,7 @@ export async function endEvening(actor: Actor, eveningId: string): Promise<void>
     await requireRole(tx, actor, eveningId, ["owner"]);
     await tx.evening.update({ where: { id: eveningId }, data: { status: "ended", version: { increment: 1 } } });
   });
+  await publishEveningChange(eveningId);
 }
 
 /** The evening's version, bumped on every change: phones compare it to know when to reload. */

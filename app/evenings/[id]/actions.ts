@@ -5,6 +5,7 @@ import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { deleteDeal, editDeal, recordDeal, type DeleteDealInput, type EditDealInput, type RecordDealInput } from "@/lib/data/deals";
 import { endEvening, removeMember, rotateInvite, startGame, type StartGameInput } from "@/lib/data/evenings";
+import { revokeShareLink, rotateShareLink } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).
 
@@ -54,6 +55,20 @@ export async function removeMemberAction(eveningId: string, userId: string): Pro
 export async function rotateInviteAction(eveningId: string): Promise<ActionResult> {
   return runAction(async () => {
     await rotateInvite(await currentActor(), String(eveningId));
+    return undefined;
+  });
+}
+
+export async function rotateShareLinkAction(eveningId: string): Promise<ActionResult> {
+  return runAction(async () => {
+    await rotateShareLink(await currentActor(), String(eveningId));
+    return undefined;
+  });
+}
+
+export async function revokeShareLinkAction(eveningId: string): Promise<ActionResult> {
+  return runAction(async () => {
+    await revokeShareLink(await currentActor(), String(eveningId));
     return undefined;
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { requireActor } from "@/lib/auth/require";
 import { getEvening, listPlayerNames } from "@/lib/data/evenings";
+import { getShareLink } from "@/lib/data/share";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { DICTIONARIES, type MessageKey } from "@/lib/i18n/dictionaries";
@@ -36,10 +37,18 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
   ]);
   const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "long", timeZone: "UTC" });
   const variant = isVariantId(evening.variant) ? VARIANTS[evening.variant] : null;
+  const base = await siteUrl();
+  const qr = (url: string) => QRCode.toString(url, { type: "svg", margin: 1, width: 200 });
   let invite = null;
-  if (evening.inviteToken) {
-    const url = `${await siteUrl()}/join/${evening.inviteToken}`;
-    invite = { url, qrSvg: await QRCode.toString(url, { type: "svg", margin: 1, width: 200 }), members: evening.members };
+  let share = null;
+  if (evening.role === "owner") {
+    if (evening.inviteToken) {
+      const url = `${base}/join/${evening.inviteToken}`;
+      invite = { url, qrSvg: await qr(url), members: evening.members };
+    }
+    const shareToken = await getShareLink(actor, evening.id);
+    const url = shareToken ? `${base}/s/${shareToken}` : null;
+    share = { link: url ? { url, qrSvg: await qr(url) } : null };
   }
   return (
     <main className="stack">
@@ -72,6 +81,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
         knownNames={knownNames}
         invite={invite}
+        share={share}
         dict={DICTIONARIES[locale]}
         locale={locale}
       />

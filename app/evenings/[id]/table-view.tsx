@@ -9,6 +9,7 @@ import { contextOfDeal, type DealContext } from "./deal-draft";
 import { DealForm } from "./deal-form";
 import { InvitePanel } from "./invite-panel";
 import { NextGame } from "./next-game";
+import { SharePanel } from "./share-panel";
 import { Protokoll } from "./protokoll";
 import { useLiveVersion } from "./use-live-version";
 
@@ -38,12 +39,14 @@ interface Props {
   limits: { min: number; max: number };
   knownNames: string[];
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
+  /** Owner only: the share link of the live scoreboard (url null when switched off). */
+  share: { link: { url: string; qrSvg: string } | null } | null;
   dict: Dictionary;
   locale: Locale;
 }
 
 /** The table: the state of the game, the deal entry, the protokoll, mistakes put right, the next game. */
-export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, dict, locale }: Props) {
+export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, share, dict, locale }: Props) {
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const game = games.at(-1)!;
@@ -181,6 +184,7 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
         </ol>
       </details>
 
+      {share ? <SharePanel eveningId={eveningId} share={share.link} dict={dict} onChanged={refresh} /> : null}
       {invite && open ? <InvitePanel eveningId={eveningId} inviteUrl={invite.url} qrSvg={invite.qrSvg} members={invite.members} dict={dict} onChanged={refresh} /> : null}
       {role === "owner" && open ? (
         <button

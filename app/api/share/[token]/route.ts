@@ -1,0 +1,13 @@
+import type { NextRequest } from "next/server";
+import { getScoreboardByToken } from "@/lib/data/share";
+import { errorResponse } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+/** The scoreboard as JSON: the fallback for viewers whose connection cannot keep a stream open. */
+export async function GET(_: NextRequest, { params }: RouteContext<"/api/share/[token]">) {
+  const { token } = await params;
+  const found = await getScoreboardByToken(token);
+  if (!found) return errorResponse("not_found", "This link does not work (any more).", 404);
+  return Response.json(found.scoreboard, { headers: { "Cache-Control": "no-store" } });
+}

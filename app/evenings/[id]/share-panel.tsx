@@ -1,0 +1,73 @@
+"use client";
+
+import { useEffect, useState, useTransition } from "react";
+import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import { revokeShareLinkAction, rotateShareLinkAction } from "./actions";
+
+interface Props {
+  eveningId: string;
+  /** null when the link is switched off. */
+  share: { url: string; qrSvg: string } | null;
+  dict: Dictionary;
+  onChanged: () => void;
+}
+
+/** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
+export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
+  const [pending, startTransition] = useTransition();
+  const [open, setOpen] = useState(false);
+  const [viewers, setViewers] = useState<number | null>(null);
+  useEffect(() => {
+    if (!open || !share) return;
+    let stopped = false;
+    const load = async () => {
+      try {
+        const response = await fetch(`/api/evenings/${eveningId}/viewers`, { cache: "no-store" });
+        if (response.ok && !stopped) setViewers(((await response.json()) as { viewers: number }).viewers);
+      } catch {
+        // try again on the next tick
+      }
+    };
+    void load();
+    const timer = setInterval(load, 5_000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [open, share, eveningId]);
+  const act = (work: () => Promise<unknown>) =>
+    startTransition(async () => {
+      await work();
+      onChanged();
+    });
+  return (
+    <details className="card" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>{dict["share.panel"]}</summary>
+      <div className="stack">
+        <p className="muted">{dict["share.help"]}</p>
+        {share ? (
+          <>
+            <div className="qr" role="img" aria-label={share.url} dangerouslySetInnerHTML={{ __html: share.qrSvg }} />
+            <input readOnly value={share.url} aria-label={dict["share.panel"]} data-testid="share-url" onFocus={(e) => e.target.select()} />
+            <p data-testid="viewer-count">{format(dict["share.viewers"], { n: viewers ?? "…" })}</p>
+            <div className="actions">
+              <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateShareLinkAction(eveningId))}>
+                {dict["share.rotate"]}
+              </button>
+              <button type="button" className="button small danger" disabled={pending} onClick={() => act(() => revokeShareLinkAction(eveningId))}>
+                {dict["share.revoke"]}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{dict["share.off"]}</p>
+            <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateShareLinkAction(eveningId))}>
+              {dict["share.enable"]}
+            </button>
+          </>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getScoreboardByToken } from "@/lib/data/share";
+import { DICTIONARIES } from "@/lib/i18n/dictionaries";
+import { getI18n } from "@/lib/i18n/server";
+import { LiveScoreboard } from "./live-scoreboard";
+
+// The token is the key: never send it on to other sites, never index the page.
+export const metadata: Metadata = { title: "Live scoreboard · Protokoll", referrer: "no-referrer", robots: { index: false, follow: false } };
+
+export default async function SharePage({ params, searchParams }: PageProps<"/s/[token]">) {
+  const { token } = await params;
+  const tv = (await searchParams).tv === "1";
+  const [{ locale, t }, found] = await Promise.all([getI18n(), getScoreboardByToken(token)]);
+  if (!found) {
+    return (
+      <main className="narrow stack">
+        <h1>{t("share.title")}</h1>
+        <p className="form-error" role="alert">
+          {t("share.revoked")}
+        </p>
+      </main>
+    );
+  }
+  return <LiveScoreboard token={token} initial={found.scoreboard} dict={DICTIONARIES[locale]} locale={locale} tv={tv} />;
+}

@@ -1,0 +1,138 @@
+/**
+ * The live scoreboard behind a share link: what anyone holding the link may see (read-only, nothing else),
+ * and the owner's control of the link.
+ */
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import { requireRole, type Actor } from "./access";
+import { gameInclude, newToken } from "./evenings";
+import { toGameRecord } from "./game-record";
+import { publishEveningChange } from "@/lib/live/publish";
+
+export interface ScoreboardGame {
+  number: number;
+  players: string[];
+  startScore: number;
+  scores: Record<string, number>;
+  limpa: Record<string, number>;
+  winners: string[];
+  nextDealer: string | null;
+  forehand: string | null;
+  firstDeal: boolean;
+  trumpCompulsion: boolean;
+  deals: { number: number; void: boolean; dealer: string; scores: Record<string, number>; limpa: string[]; trumpCompulsion: boolean }[];
+}
+
+/** Everything a share link shows. No ids, accounts or links: only the sheet. */
+export interface Scoreboard {
+  version: number;
+  title: string;
+  date: string;
+  place: string | null;
+  variant: string;
+  ended: boolean;
+  games: ScoreboardGame[];
+}
+
+function toScoreboardGame(number: number, record: GameRecord, result: GameResult): ScoreboardGame {
+  const next = result.nextDeal;
+  return {
+    number,
+    players: record.players,
+    startScore: record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10),
+    scores: result.scores,
+    limpa: result.limpa,
+    winners: result.winners,
+    nextDealer: next?.dealer ?? null,
+    forehand: next?.forehand ?? null,
+    firstDeal: next?.firstDeal ?? false,
+    trumpCompulsion: result.trumpCompulsion,
+    deals: result.deals.map((d) => ({ number: d.number, void: d.void, dealer: d.dealer, scores: d.scores, limpa: d.limpa, trumpCompulsion: d.trumpCompulsion })),
+  };
+}
+
+async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
+  const evening = await getDb().evening.findUnique({
+    where: where as { id: string },
+    select: {
+      id: true,
+      shareToken: true,
+      version: true,
+      title: true,
+      date: true,
+      place: true,
+      variant: true,
+      houseRules: true,
+      status: true,
+      games: { orderBy: { number: "asc" }, include: gameInclude },
+    },
+  });
+  if (!evening) return null;
+  return {
+    eveningId: evening.id,
+    shareToken: evening.shareToken,
+    scoreboard: {
+      version: evening.version,
+      title: evening.title,
+      date: evening.date.toISOString().slice(0, 10),
+      place: evening.place,
+      variant: evening.variant,
+      ended: evening.status !== "open",
+      games: evening.games.map((game) => {
+        const record = toGameRecord(evening, game);
+        return toScoreboardGame(game.number, record, evaluateGame(record).result!);
+      }),
+    },
+  };
+}
+
+/** A share token is 32 base64url characters; anything else is not one, without asking the database. */
+export function isShareTokenShaped(token: unknown): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{32}$/.test(token);
+}
+
+/** The scoreboard for a share link, or null when the link does not (or no longer) work. */
+export async function getScoreboardByToken(token: string) {
+  if (!isShareTokenShaped(token)) return null;
+  return loadScoreboard({ shareToken: token });
+}
+
+/** The scoreboard of an evening with its current share token (for the live hub). */
+export async function getScoreboardForEvening(eveningId: string) {
+  return loadScoreboard({ id: eveningId });
+}
+
+/** The owner's view of the share link. */
+export async function getShareLink(actor: Actor, eveningId: string): Promise<string | null> {
+  const db = getDb();
+  await requireRole(db, actor, eveningId, ["owner"]);
+  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { shareToken: true } });
+  return evening.shareToken;
+}
+
+/** Replaces the share link: the old one stops working at once and its open viewers are told. */
+export async function rotateShareLink(actor: Actor, eveningId: string): Promise<string> {
+  const shareToken = newToken();
+  await setShareToken(actor, eveningId, shareToken);
+  return shareToken;
+}
+
+/** Switches the share link off; open viewers are told. */
+export async function revokeShareLink(actor: Actor, eveningId: string): Promise<void> {
+  await setShareToken(actor, eveningId, null);
+}
+
+async function setShareToken(actor: Actor, eveningId: string, shareToken: string | null): Promise<void> {
+  const db = getDb();
+  await db.$transaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.evening.update({ where: { id: eveningId }, data: { shareToken, version: { increment: 1 } } });
+  });
+  await publishEveningChange(eveningId);
+}
+
+export function assertShareToken(token: unknown): asserts token is string {
+  if (!isShareTokenShaped(token)) throw new AppError("not_found", "This link does not work (any more).", { sv: "Länken fungerar inte (längre)." });
+}
