@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import { VARIANTS, type VariantId } from "@/lib/rules/variants";
+import { VARIANTS } from "@/lib/rules/variants";
+import type { VariantId } from "@/lib/rules/types";
 
 type Connection = "live" | "reconnecting" | "polling" | "revoked";
 
