@@ -12,7 +12,7 @@ export const EVENING_CHANNEL = "protokoll_evening";
 export async function publishEveningChange(eveningId: string): Promise<void> {
   if (resolveDatabase().provider === "postgresql") {
     try {
-      await getDb().$queryRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${eveningId})`;
+      await getDb().$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${eveningId})`;
       return;
     } catch (error) {
       // The change is committed; at least this instance's viewers hear of it.

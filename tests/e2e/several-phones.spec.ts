@@ -9,7 +9,7 @@ test("a second phone joins by the invite link, enters deals, and both phones sta
   await owner.getByText("Invite others at the table").click();
   const inviteUrl = await owner.getByTestId("invite-url").inputValue();
   expect(inviteUrl).toMatch(/\/join\/[A-Za-z0-9_-]{32}$/);
-  await expect(owner.locator(".qr svg")).toBeVisible();
+  await expect(owner.getByRole("img", { name: inviteUrl })).toBeVisible();
 
   // The second person has no account yet: signs up on the spot and lands back on the invite.
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
