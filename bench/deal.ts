@@ -5,12 +5,9 @@
  * on its own evenings, so the figures include queueing on this machine's two cores shared with the client),
  * then the headline: one deal at a time. Prints p50/p95/p99 of the round trip; the last line is machine-readable.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
+import { prepareDatabase, signIn, startServer } from "./support/server";
 
 const EVENINGS = 50;
 const USERS = 10;
@@ -18,21 +15,9 @@ const USERS = 10;
 const BUSY_PHONES = 4;
 const WARMUP_DEALS = 100;
 const MEASURED_DEALS = 1_000;
-const PORT = 3290;
-const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = "bench password 1";
 
-const dir = mkdtempSync(join(tmpdir(), "protokoll-bench-"));
-const env = { ...process.env, DATABASE_URL: `file:${join(dir, "bench.db")}`, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
-process.env.DATABASE_URL = env.DATABASE_URL;
-
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
-}
-
-if (!existsSync(".next/BUILD_ID")) run("npm", ["run", "build"]);
-run("npx", ["prisma", "migrate", "deploy"]);
+const env = prepareDatabase();
 
 // Setup through the data layer (the bench runs with the react-server condition, like the server does).
 const { createUser } = await import("../lib/data/users");
@@ -60,35 +45,12 @@ for (let e = 0; e < EVENINGS; e++) {
 }
 await disconnectDb();
 
-const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT)], { env, stdio: "ignore" });
+const server = await startServer(env, 3290);
+const BASE = server.base;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
 
-  /** Signs in through Auth.js's credentials endpoint and returns the session cookie. */
-  async function signIn(username: string): Promise<string> {
-    const csrf = await fetch(`${BASE}/api/auth/csrf`);
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await fetch(`${BASE}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
-      body: new URLSearchParams({ csrfToken, username, password: PASSWORD, callbackUrl: BASE }),
-    });
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
-    if (!session) throw new Error(`sign-in failed for ${username}`);
-    return session.split(";")[0]!;
-  }
   const cookies = new Map<string, string>();
-  for (const u of users) cookies.set(u.username, await signIn(u.username));
+  for (const u of users) cookies.set(u.username, await signIn(BASE, u.username, PASSWORD));
 
   const rnd = seeded(7);
   async function recordOne(table: Table): Promise<number> {
@@ -132,5 +94,5 @@ try {
   console.log(`one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
   console.log(`bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`);
 } finally {
-  server.kill("SIGTERM");
+  server.stop();
 }

@@ -11,23 +11,29 @@ import type { Scoreboard } from "@/lib/data/share";
 
 export interface Viewer {
   token: string;
-  send: (chunk: string) => void;
+  /** Sends bytes already encoded: one frame is encoded once for all viewers. */
+  send: (chunk: Uint8Array) => void;
   close: () => void;
 }
 
 interface Channel {
   viewers: Set<Viewer>;
   /** The last frame sent, for viewers who connect while a change is on its way. */
-  last: { version: number; frame: string } | null;
+  last: { version: number; frame: Uint8Array } | null;
   refreshing: boolean;
   dirty: boolean;
 }
 
-export function scoreboardFrame(scoreboard: Scoreboard): string {
-  return `id: ${scoreboard.version}\nevent: scoreboard\ndata: ${JSON.stringify(scoreboard)}\n\n`;
+const encoder = new TextEncoder();
+
+/** One Server-Sent Event carrying a full snapshot, its version as the event id. */
+export function scoreboardFrame(scoreboard: Scoreboard): Uint8Array {
+  return encoder.encode(`id: ${scoreboard.version}\nevent: scoreboard\ndata: ${JSON.stringify(scoreboard)}\n\n`);
 }
 
-export const REVOKED_FRAME = `event: revoked\ndata: {}\n\n`;
+export const REVOKED_FRAME = encoder.encode(`event: revoked\ndata: {}\n\n`);
+export const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
+export const RETRY_FRAME = encoder.encode("retry: 2000\n\n");
 
 class LiveHub {
   private readonly channels = new Map<string, Channel>();

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { getScoreboardByToken } from "@/lib/data/share";
 import { errorResponse } from "@/lib/http";
-import { liveHub, scoreboardFrame } from "@/lib/live/hub";
+import { HEARTBEAT_FRAME, liveHub, RETRY_FRAME, scoreboardFrame } from "@/lib/live/hub";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,20 +16,31 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/api/s
   const { token } = await params;
   const found = await getScoreboardByToken(token);
   if (!found) return errorResponse("not_found", "This link does not work (any more).", 404);
-  const encoder = new TextEncoder();
+  // Only what the stream needs from here on: a viewer may stay for hours, thousands at a time.
+  return new Response(openStream(token, found.eveningId, found.scoreboard.version, scoreboardFrame(found.scoreboard), request.signal), {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    },
+  });
+}
+
+function openStream(token: string, eveningId: string, version: number, first: Uint8Array, signal: AbortSignal): ReadableStream<Uint8Array> {
   let cleanup = () => {};
-  const stream = new ReadableStream<Uint8Array>({
+  return new ReadableStream<Uint8Array>({
     start(controller) {
       let open = true;
-      const send = (chunk: string) => {
+      const send = (chunk: Uint8Array) => {
         if (!open) return;
         try {
-          controller.enqueue(encoder.encode(chunk));
+          controller.enqueue(chunk);
         } catch {
           cleanup();
         }
       };
-      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(HEARTBEAT_FRAME), HEARTBEAT_MS);
       let remove = () => {};
       cleanup = () => {
         if (!open) return;
@@ -37,31 +48,21 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/api/s
         clearInterval(heartbeat);
         remove();
       };
-      send(`retry: 2000\n\n${scoreboardFrame(found.scoreboard)}`);
-      remove = liveHub().add(found.eveningId, {
-        token,
-        send,
-        close: () => {
-          cleanup();
-          try {
-            controller.close();
-          } catch {
-            // already closed
-          }
-        },
-      }, found.scoreboard.version);
-      request.signal.addEventListener("abort", () => cleanup());
+      send(RETRY_FRAME);
+      send(first);
+      const close = () => {
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      remove = liveHub().add(eveningId, { token, send, close }, version);
+      signal.addEventListener("abort", () => cleanup(), { once: true });
     },
     cancel() {
       cleanup();
-    },
-  });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-      Connection: "keep-alive",
     },
   });
 }

@@ -1,0 +1,34 @@
+// The baseline for bench:live: a bare node:http Server-Sent Events broadcaster, nothing else. POST /publish
+// with a body sends it as the next frame to every client connected to GET /events.
+import http from "node:http";
+
+const port = Number(process.argv[2] ?? 3293);
+const clients = new Set();
+let version = 0;
+
+http
+  .createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/events") {
+      res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive" });
+      res.write("retry: 2000\n\n");
+      clients.add(res);
+      req.on("close", () => clients.delete(res));
+      return;
+    }
+    if (req.method === "POST" && req.url === "/publish") {
+      let body = "";
+      req.setEncoding("utf8");
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        version++;
+        const frame = `id: ${version}\nevent: scoreboard\ndata: ${body}\n\n`;
+        for (const client of clients) client.write(frame);
+        res.end(String(version));
+      });
+      return;
+    }
+    if (req.url === "/health") return void res.end("ok");
+    res.statusCode = 404;
+    res.end();
+  })
+  .listen(port, "127.0.0.1");

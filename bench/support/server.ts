@@ -1,0 +1,67 @@
+/**
+ * For benchmarks: a production server on a fresh SQLite database in a temporary folder, with the data layer
+ * of this process pointed at the same database (run with the react-server condition, like the server).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
+
+export interface BenchServer {
+  base: string;
+  pid: number;
+  env: NodeJS.ProcessEnv;
+  stop: () => void;
+}
+
+export function prepareDatabase(): NodeJS.ProcessEnv {
+  const dir = mkdtempSync(join(tmpdir(), "protokoll-bench-"));
+  const env = { ...process.env, DATABASE_URL: `file:${join(dir, "bench.db")}`, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+  process.env.DATABASE_URL = env.DATABASE_URL;
+  process.env.AUTH_SECRET = env.AUTH_SECRET;
+  const run = (command: string, args: string[]) => {
+    const result = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed`);
+  };
+  if (!existsSync(".next/BUILD_ID")) run("npm", ["run", "build"]);
+  run("npx", ["prisma", "migrate", "deploy"]);
+  return env;
+}
+
+export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: "ignore" });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300) throw new Error("the server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, pid: child.pid!, env, stop: () => child.kill("SIGTERM") };
+}
+
+/** Resident memory of a process in kB (Linux). */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+/** Signs in through Auth.js's credentials endpoint and returns the session cookie. */
+export async function signIn(base: string, username: string, password: string): Promise<string> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, username, password, callbackUrl: base }),
+  });
+  const session = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+  if (!session) throw new Error(`sign-in failed for ${username}`);
+  return session.split(";")[0]!;
+}
