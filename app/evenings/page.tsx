@@ -19,6 +19,14 @@ export default async function EveningsPage() {
           {t("evenings.new")}
         </Link>
       </div>
+      <div className="actions">
+        <a href="/api/export" className="button small" download>
+          {t("export.backup")}
+        </a>
+        <Link href="/import" className="button small">
+          {t("export.import")}
+        </Link>
+      </div>
       {evenings.length === 0 ? <p className="muted">{t("evenings.empty")}</p> : null}
       <ul className="evening-list">
         {evenings.map((e) => (

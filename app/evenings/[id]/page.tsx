@@ -10,6 +10,7 @@ import { isAppError } from "@/lib/errors";
 import { DICTIONARIES, type MessageKey } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId } from "@/lib/rules";
+import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
 
 export const metadata: Metadata = { title: "Evening · Protokoll" };
@@ -58,6 +59,15 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
           {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
           {evening.place ? ` · ${evening.place}` : ""}
         </p>
+        <div className="actions no-print">
+          <a className="button small" href={`/api/evenings/${evening.id}/export`} download>
+            {t("export.json")}
+          </a>
+          <a className="button small" href={`/api/evenings/${evening.id}/export?format=csv`} download>
+            {t("export.csv")}
+          </a>
+          <PrintButton label={t("export.print")} />
+        </div>
         {Object.keys(evening.houseRules).length ? (
           <p className="muted" data-testid="house-rules">
             {t("houseRules.title")}:{" "}

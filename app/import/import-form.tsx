@@ -1,0 +1,92 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import type { ImportPreview } from "@/lib/data/transfer";
+import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { importAction, previewImportAction } from "./actions";
+
+/** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
+export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale }) {
+  const router = useRouter();
+  const [text, setText] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  async function choose(file: File | undefined) {
+    setPreview(null);
+    setErrors([]);
+    setDone(null);
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    startTransition(async () => {
+      const response = await previewImportAction(content);
+      if (!response.ok) return setErrors([locale === "sv" ? response.messageSv : response.message]);
+      if (response.data.problems.length) return setErrors(response.data.problems.map((p) => p.message));
+      setPreview(response.data);
+    });
+  }
+
+  function confirm() {
+    if (!text) return;
+    startTransition(async () => {
+      const response = await importAction(text);
+      if (!response.ok) return setErrors([locale === "sv" ? response.messageSv : response.message, ...(response.fields.file ?? [])]);
+      setPreview(null);
+      setDone(format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }));
+      router.refresh();
+    });
+  }
+
+  const fresh = preview?.evenings.filter((e) => !e.duplicate).length ?? 0;
+  return (
+    <div className="stack">
+      <label className="field">
+        <span>{dict["import.file"]}</span>
+        <input type="file" accept="application/json,.json" onChange={(e) => void choose(e.target.files?.[0])} />
+      </label>
+      {errors.length ? (
+        <div className="form-error" role="alert" data-testid="import-problems">
+          <p>{dict["import.refused"]}</p>
+          <ul>
+            {errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {preview ? (
+        <div className="card stack" data-testid="import-preview">
+          <h2>{dict["import.preview"]}</h2>
+          <ul>
+            {preview.evenings.map((e, i) => (
+              <li key={i}>
+                {e.date} · {e.title} · {e.games} {dict["import.games"]}
+                {e.duplicate ? ` — ${dict["import.duplicate"]}` : ""}
+              </li>
+            ))}
+          </ul>
+          <h3>{dict["import.people"]}</h3>
+          <ul>
+            {preview.people.map((p) => (
+              <li key={p.name}>
+                {p.name} — {p.existing ? dict["import.existing"] : dict["import.new"]}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button primary" disabled={pending || fresh === 0} onClick={confirm}>
+            {format(dict["import.confirm"], { n: fresh })}
+          </button>
+        </div>
+      ) : null}
+      {done ? (
+        <p className="banner" role="status" data-testid="import-done">
+          {done}
+        </p>
+      ) : null}
+    </div>
+  );
+}

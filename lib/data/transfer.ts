@@ -1,0 +1,166 @@
+/** Export and import of evenings (lib/transfer/format.ts), with the permission checks. */
+import "server-only";
+import { getDb, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { GameRecord, VariantId } from "@/lib/rules";
+import { BACKUP_FORMAT, EVENING_FORMAT, FORMAT_VERSION, importKey, readImport, type BackupExport, type EveningData, type EveningExport, type ImportProblem } from "@/lib/transfer/format";
+import { requireRole, requireSignedIn, type Actor } from "./access";
+import { gameInclude, newToken } from "./evenings";
+import { toEntryRows, toGameRecord } from "./game-record";
+
+const eveningSelect = {
+  id: true,
+  title: true,
+  date: true,
+  place: true,
+  variant: true,
+  houseRules: true,
+  status: true,
+  games: { orderBy: { number: "asc" }, include: gameInclude },
+} as const;
+
+type StoredEvening = {
+  title: string;
+  date: Date;
+  place: string | null;
+  variant: string;
+  houseRules: unknown;
+  status: string;
+  games: Parameters<typeof toGameRecord>[1][];
+};
+
+function toEveningData(evening: StoredEvening): EveningData {
+  return {
+    title: evening.title,
+    date: evening.date.toISOString().slice(0, 10),
+    place: evening.place,
+    variant: evening.variant as VariantId,
+    houseRules: (evening.houseRules ?? {}) as Record<string, unknown>,
+    ended: evening.status !== "open",
+    games: evening.games.map((game) => toGameRecord(evening, game)),
+  };
+}
+
+/** One evening in the export format; for its owner and members. */
+export async function exportEvening(actor: Actor, eveningId: string): Promise<EveningExport> {
+  const db = getDb();
+  await requireRole(db, actor, eveningId, ["owner", "member"]);
+  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: eveningSelect });
+  return { format: EVENING_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), ...toEveningData(evening) };
+}
+
+/** Every evening the user owns or played in: a backup. */
+export async function exportAll(actor: Actor): Promise<BackupExport> {
+  const { userId } = requireSignedIn(actor);
+  const evenings = await getDb().evening.findMany({
+    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
+    select: eveningSelect,
+  });
+  return { format: BACKUP_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), evenings: evenings.map(toEveningData) };
+}
+
+export interface ImportPreview {
+  problems: ImportProblem[];
+  evenings: {
+    title: string;
+    date: string;
+    games: number;
+    /** Already imported (same content): will be skipped. */
+    duplicate: boolean;
+  }[];
+  /** Every name in the file and whether it matches someone the user has played with. */
+  people: { name: string; existing: boolean }[];
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** What importing would do — nothing is written. */
+export async function previewImport(actor: Actor, input: unknown): Promise<ImportPreview> {
+  const { userId } = requireSignedIn(actor);
+  const { evenings, problems } = readImport(input, today());
+  if (problems.length) return { problems, evenings: [], people: [] };
+  const db = getDb();
+  const keys = evenings.map(importKey);
+  const existing = new Set(
+    (await db.evening.findMany({ where: { ownerId: userId, importKey: { in: keys } }, select: { importKey: true } })).map((e) => e.importKey),
+  );
+  const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
+  const known = new Set((await db.person.findMany({ where: { ownerId: userId, name: { in: names } }, select: { name: true } })).map((p) => p.name));
+  return {
+    problems: [],
+    evenings: evenings.map((e, i) => ({ title: e.title, date: e.date, games: e.games.length, duplicate: existing.has(keys[i]!) })),
+    people: names.map((name) => ({ name, existing: known.has(name) })),
+  };
+}
+
+/**
+ * Imports every evening of the file for the user, all or nothing. The file is validated completely first;
+ * a bad file writes nothing and gets every problem back. Evenings already imported are skipped.
+ */
+export async function importEvenings(actor: Actor, input: unknown): Promise<{ created: string[]; skipped: number }> {
+  const { userId } = requireSignedIn(actor);
+  const { evenings, problems } = readImport(input, today());
+  if (problems.length) {
+    throw new AppError("validation", `The file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`, {
+      fields: { file: problems.map((p) => p.message) },
+      sv: `Filen har ${problems.length} fel; inget importerades.`,
+    });
+  }
+  return getDb().$transaction(
+    async (tx) => {
+      const created: string[] = [];
+      let skipped = 0;
+      for (const evening of evenings) {
+        const key = importKey(evening);
+        if (await tx.evening.findUnique({ where: { ownerId_importKey: { ownerId: userId, importKey: key } }, select: { id: true } })) {
+          skipped++;
+          continue;
+        }
+        created.push(await writeEvening(tx, userId, evening, key));
+      }
+      return { created, skipped };
+    },
+    { timeout: 120_000, maxWait: 10_000 },
+  );
+}
+
+async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: string): Promise<string> {
+  const { id } = await tx.evening.create({
+    data: {
+      ownerId: userId,
+      title: evening.title,
+      date: new Date(`${evening.date}T00:00:00Z`),
+      place: evening.place,
+      variant: evening.variant,
+      houseRules: evening.houseRules as object,
+      status: evening.ended ? "ended" : "open",
+      shareToken: newToken(),
+      inviteToken: newToken(),
+      importKey: key,
+    },
+    select: { id: true },
+  });
+  const playerIds = new Map<string, string>();
+  for (const name of new Set(evening.games.flatMap((g) => g.players))) {
+    const person = await tx.person.upsert({ where: { ownerId_name: { ownerId: userId, name } }, create: { ownerId: userId, name }, update: {}, select: { id: true } });
+    const player = await tx.eveningPlayer.create({ data: { eveningId: id, personId: person.id, name }, select: { id: true } });
+    playerIds.set(name, player.id);
+  }
+  for (const [g, record] of evening.games.entries()) await writeGame(tx, userId, id, g + 1, record, playerIds);
+  return id;
+}
+
+async function writeGame(tx: Tx, userId: string, eveningId: string, number: number, record: GameRecord, playerIds: Map<string, string>) {
+  const firstDealerSeat = record.firstDealer ? record.players.indexOf(record.firstDealer) : 0;
+  const game = await tx.game.create({
+    data: { eveningId, number, firstDealerSeat, seats: { create: record.players.map((name, seat) => ({ seat, playerId: playerIds.get(name)! })) } },
+    select: { id: true },
+  });
+  for (const [d, deal] of record.deals.entries()) {
+    const created = await tx.deal.create({ data: { gameId: game.id, number: d + 1, recordedById: userId }, select: { id: true } });
+    await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: created.id })) });
+  }
+}

@@ -1,0 +1,67 @@
+import { expect, it } from "vitest";
+import { recordDeal } from "@/lib/data/deals";
+import { getEvening } from "@/lib/data/evenings";
+import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
+import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+
+const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
+
+describeWithDatabase("export and import", () => {
+  it("an evening exported by one account and imported by another scores identically, once", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner, { houseRules: { startScore: 5 } });
+    await recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: true, exchanged: [1, 1], tricks: 3 }, Bo: { plays: true, tricks: 2 }, Cecilia: { plays: false } } });
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Anna") });
+    const exported = await exportEvening(owner, eveningId);
+    expect(exported).toMatchObject({ format: "protokoll.evening", title: "Torsdagskväll", variant: "knektpass", houseRules: { startScore: 5 } });
+    expect(exported.games[0]!.deals).toHaveLength(2);
+
+    const other = await newActor("other");
+    const file = JSON.parse(JSON.stringify(exported));
+    const preview = await previewImport(other, file);
+    expect(preview.evenings).toEqual([{ title: "Torsdagskväll", date: "2026-12-03", games: 1, duplicate: false }]);
+    expect(preview.people.map((p) => p.existing)).toEqual([false, false, false]);
+    const { created, skipped } = await importEvenings(other, file);
+    expect([created.length, skipped]).toEqual([1, 0]);
+    const original = await getEvening(owner, eveningId);
+    const copy = await getEvening(other, created[0]!);
+    expect(copy.games.map((g) => g.result)).toEqual(original.games.map((g) => g.result));
+    expect(copy.role).toBe("owner");
+
+    const before = await fingerprint();
+    expect(await importEvenings(other, file)).toEqual({ created: [], skipped: 1 });
+    expect(await fingerprint()).toEqual(before);
+    expect((await previewImport(other, file)).evenings[0]!.duplicate).toBe(true);
+    expect((await previewImport(other, file)).people.every((p) => p.existing)).toBe(true);
+  });
+
+  it("a corrupted file is refused with every problem, and nothing is written", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo") });
+    const backup = await exportAll(owner);
+    expect(backup.evenings.map((e) => e.title)).toEqual(["Torsdagskväll"]);
+    const broken = JSON.parse(JSON.stringify(backup));
+    broken.evenings[0].games[0].deals[0].entries.Bo.tricks = -1;
+    broken.evenings.push({ ...broken.evenings[0], variant: "whist" });
+    const other = await newActor("other");
+    const before = await fingerprint();
+    const error = await importEvenings(other, broken).catch((e) => e);
+    expect(error).toMatchObject({ code: "validation" });
+    expect(error.fields.file).toEqual([
+      "Evening 1, game 1: deal 1, Bo: tricks must be a whole number 0–5, not -1",
+      'Evening 2: unknown game "whist".',
+    ]);
+    expect(await fingerprint()).toEqual(before);
+    expect(eveningId).toBeTruthy();
+  });
+
+  it("export needs a seat at the table", async () => {
+    const owner = await newActor("owner");
+    const stranger = await newActor("stranger");
+    const { eveningId } = await newEvening(owner);
+    await expect(exportEvening(stranger, eveningId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(exportEvening(null, eveningId)).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(importEvenings(null, {})).rejects.toMatchObject({ code: "unauthenticated" });
+  });
+});
