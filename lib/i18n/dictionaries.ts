@@ -197,6 +197,7 @@ const en = {
   "export.backup": "Back up all (JSON)",
   "export.import": "Import",
   "export.print": "Print",
+  "chart.label": "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks trumftvång. The same figures are in the table.",
   "common.yes": "Yes",
   "common.no": "No",
 } as const;
@@ -396,6 +397,7 @@ const sv: Dictionary = {
   "export.backup": "Säkerhetskopiera allt (JSON)",
   "export.import": "Importera",
   "export.print": "Skriv ut",
+  "chart.label": "Poäng efter varje giv i parti {n}, en linje per spelare; punkter visar limpor, skuggning trumftvång. Samma siffror står i tabellen.",
   "common.yes": "Ja",
   "common.no": "Nej",
 };

@@ -11,6 +11,7 @@ import { InvitePanel } from "./invite-panel";
 import { NextGame } from "./next-game";
 import { SharePanel } from "./share-panel";
 import { Protokoll } from "./protokoll";
+import { ScoreChart } from "./score-chart";
 import { useLiveVersion } from "./use-live-version";
 
 export interface TableGame {
@@ -155,6 +156,7 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
           onSelect={setSelected}
           onEdit={open ? (number) => setEditing({ number, remove: false }) : undefined}
         />
+        {result.deals.length ? <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} /> : null}
       </section>
 
       {games.length > 1 ? (
@@ -166,6 +168,7 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
                 {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
               </h3>
               <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} selected={null} />
+              <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
             </div>
           ))}
         </details>

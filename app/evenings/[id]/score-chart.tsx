@@ -1,0 +1,69 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import type { GameRecord, GameResult } from "@/lib/rules";
+
+/** Distinct, colour-blind-friendly line colours (Okabe–Ito), in seat order. */
+const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#999999", "#882255"];
+
+/**
+ * The score progression of one game: each player's score after every deal, limpa marked with a dot, deals
+ * under trumftvång shaded. The protokoll beside it holds the same figures as a table.
+ */
+export function ScoreChart({ record, result, label }: { record: GameRecord; result: GameResult; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const start = record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10);
+    const xs = [0, ...result.deals.map((d) => d.number)];
+    const series = record.players.map((p) => [start, ...result.deals.map((d) => d.scores[p]!)]);
+    const limpaAt = record.players.map((p) => new Set(result.deals.flatMap((d, i) => (d.limpa.includes(p) ? [i + 1] : []))));
+    const compulsion = result.deals.filter((d) => d.trumpCompulsion).map((d) => d.number);
+    const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
+    const axis = { stroke: dark ? "#b3b5ab" : "#575c52", grid: { stroke: dark ? "#3d4139" : "#e4dfd2" } };
+    const options: uPlot.Options = {
+      width: element.clientWidth,
+      height: 240,
+      scales: { x: { time: false } },
+      axes: [{ ...axis, incrs: [1, 2, 5, 10, 20, 50] }, { ...axis, size: 44, incrs: [1, 2, 5, 10, 20, 50, 100] }],
+      legend: { live: false },
+      cursor: { drag: { x: false, y: false } },
+      series: [
+        {},
+        ...record.players.map((p, i) => ({
+          label: p,
+          stroke: COLOURS[i % COLOURS.length],
+          width: 2,
+          points: { show: true, size: 7, filter: (_: uPlot, s: number) => [...limpaAt[s - 1]!] },
+        })),
+      ],
+      hooks: {
+        drawClear: [
+          (u: uPlot) => {
+            // Shade the deals played under trumftvång.
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.fillStyle = dark ? "rgba(255,138,138,0.15)" : "rgba(164,22,26,0.08)";
+            for (const n of compulsion) {
+              const left = u.valToPos(n - 0.5, "x", true);
+              const right = u.valToPos(n + 0.5, "x", true);
+              ctx.fillRect(left, u.bbox.top, right - left, u.bbox.height);
+            }
+            ctx.restore();
+          },
+        ],
+      },
+    };
+    const chart = new uPlot(options, [xs, ...series], element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 240 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [record, result]);
+  return <figure className="score-chart" ref={box} role="img" aria-label={label} data-testid="score-chart" />;
+}

@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { screenshots, signUp } from "./support";
+import { createEvening } from "./table";
+
+test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({ page }, testInfo) => {
+  await signUp(page);
+  await createEvening(page, { title: "Granskning", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  for (const who of ["Anna", "Bo", "Anna", "Cecilia", "Anna"]) {
+    const count = await page.locator("tr[data-deal]").count();
+    await page.getByRole("button", { name: `Only ${who}` }).click();
+    await expect(page.locator("tr[data-deal]")).toHaveCount(count + 1);
+  }
+  await expect(page.getByTestId("winners")).toContainText("Anna wins!");
+  await page.getByRole("button", { name: "End the evening" }).click();
+  await expect(page.getByText("This evening has ended.")).toBeVisible();
+  await expect(page.getByTestId("score-chart").locator("canvas")).toBeVisible();
+  await screenshots(page, "review");
+  const original = await page.getByTestId("protokoll").first().innerText();
+
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const csvText = readFileSync(await csv.path(), "utf8").trim().split("\r\n");
+  expect(csvText[0]).toBe("evening,date,game,deal,dealer,player,seat,plays,exchanged,tricks,revoke,void,limpa,change,score");
+  expect(csvText).toHaveLength(1 + 5 * 3);
+  expect(csvText.at(-3)).toMatch(/^Granskning,\d{4}-\d{2}-\d{2},1,5,Bo,Anna,1,true,,,false,false,false,-2,0$/);
+
+  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSON" }).click()]);
+  const exported = JSON.parse(readFileSync(await json.path(), "utf8"));
+  expect(exported).toMatchObject({ format: "protokoll.evening", title: "Granskning", ended: true });
+  const file = testInfo.outputPath("granskning.json");
+  writeFileSync(file, JSON.stringify(exported));
+
+  // Another account imports it and gets the same evening.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await signUp(page);
+  await page.goto("/import");
+  await page.getByLabel("File (JSON)").setInputFiles(file);
+  await expect(page.getByTestId("import-preview")).toContainText("Granskning");
+  await expect(page.getByTestId("import-preview")).toContainText("Anna — new");
+  await page.getByRole("button", { name: "Import 1 evenings" }).click();
+  await expect(page.getByTestId("import-done")).toHaveText("Imported 1 evenings; 0 were already there.");
+  await page.goto("/evenings");
+  await page.getByRole("heading", { name: "Granskning" }).click();
+  await expect(page.getByTestId("protokoll").first()).toBeVisible();
+  expect(await page.getByTestId("protokoll").first().innerText()).toBe(original);
+
+  // The same file again adds nothing; a corrupted one is refused with a readable list.
+  await page.goto("/import");
+  await page.getByLabel("File (JSON)").setInputFiles(file);
+  await expect(page.getByTestId("import-preview")).toContainText("already imported, skipped");
+  await expect(page.getByRole("button", { name: "Import 0 evenings" })).toBeDisabled();
+  const corrupted = structuredClone(exported);
+  corrupted.games[0].deals[1].entries.Bo.tricks = 9;
+  corrupted.games[0].players[2] = "";
+  const bad = testInfo.outputPath("corrupted.json");
+  writeFileSync(bad, JSON.stringify(corrupted));
+  await page.getByLabel("File (JSON)").setInputFiles(bad);
+  await expect(page.getByTestId("import-problems")).toContainText("The file was not imported:");
+  await expect(page.getByTestId("import-problems")).toContainText("players must be a list of names");
+  await screenshots(page, "import-refused");
+  await page.goto("/evenings");
+  await expect(page.locator(".evening-list > li")).toHaveCount(1);
+});
