@@ -14,6 +14,11 @@ export async function SiteHeader() {
       </Link>
       <nav aria-label="Main" className="site-nav">
         {user ? <Link href="/evenings">{t("nav.evenings")}</Link> : null}
+        {user ? (
+          <Link href="/players" className="hide-narrow">
+            {t("nav.players")}
+          </Link>
+        ) : null}
         <form action={setLanguage} className="language-switch" aria-label={t("nav.language")}>
           {LOCALES.map((l) => (
             <button key={l} name="locale" value={l} type="submit" aria-pressed={l === locale} lang={l}>

@@ -1,16 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
-import { listEvenings } from "@/lib/data/evenings";
+import { listHistory } from "@/lib/data/history";
+import { listPlayerNames } from "@/lib/data/evenings";
+import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { VARIANTS, isVariantId } from "@/lib/rules";
+import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
 
-export default async function EveningsPage() {
+const text = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+export default async function EveningsPage({ searchParams }: PageProps<"/evenings">) {
   const actor = await requireActor("/evenings");
-  const [{ t, locale }, evenings] = await Promise.all([getI18n(), listEvenings(actor)]);
+  const params = await searchParams;
+  const filters = { player: text(params.player), variant: text(params.variant), from: text(params.from), to: text(params.to), page: Number(text(params.page) ?? 1) };
+  const [{ t, locale }, history, names] = await Promise.all([getI18n(), listHistory(actor, filters), listPlayerNames(actor)]);
   const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "medium", timeZone: "UTC" });
+  const filtered = Boolean(filters.player || filters.variant || filters.from || filters.to);
+  const pageLink = (page: number) => {
+    const query = new URLSearchParams(Object.entries({ ...filters, page: String(page) }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+    return `/evenings?${query}`;
+  };
   return (
     <main className="stack">
       <div className="actions" style={{ justifyContent: "space-between" }}>
@@ -26,10 +37,56 @@ export default async function EveningsPage() {
         <Link href="/import" className="button small">
           {t("export.import")}
         </Link>
+        <Link href="/players" className="button small">
+          {t("nav.players")}
+        </Link>
       </div>
-      {evenings.length === 0 ? <p className="muted">{t("evenings.empty")}</p> : null}
-      <ul className="evening-list">
-        {evenings.map((e) => (
+      {/* Keyed by the filters, so the fields show what the list shows after every navigation. */}
+      <form key={JSON.stringify(filters)} className="filters card" method="get" action="/evenings">
+        <label className="field">
+          <span>{t("history.player")}</span>
+          <select name="player" defaultValue={filters.player ?? ""}>
+            <option value="">{t("history.any")}</option>
+            {[...names].sort((a, b) => a.localeCompare(b)).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("history.game")}</span>
+          <select name="variant" defaultValue={filters.variant ?? ""}>
+            <option value="">{t("history.any")}</option>
+            {VARIANT_IDS.map((id) => (
+              <option key={id} value={id}>
+                {VARIANTS[id].name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("history.from")}</span>
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label className="field">
+          <span>{t("history.to")}</span>
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <div className="actions">
+          <button type="submit" className="button small">
+            {t("history.filter")}
+          </button>
+          {filtered ? (
+            <Link href="/evenings" className="button small">
+              {t("history.clear")}
+            </Link>
+          ) : null}
+        </div>
+      </form>
+      {history.total === 0 && !filtered ? <p className="muted">{t("evenings.empty")}</p> : null}
+      <ul className="evening-list" data-testid="history-list">
+        {history.items.map((e) => (
           <li key={e.id} className="card">
             <Link href={`/evenings/${e.id}`}>
               <h2>{e.title}</h2>
@@ -38,10 +95,30 @@ export default async function EveningsPage() {
                 {e.place ? ` · ${e.place}` : ""} <span className="tag">{t(e.role === "owner" ? "evenings.owner" : "evenings.member")}</span>
               </p>
               <p>{e.players.join(", ")}</p>
+              {e.winners.length ? (
+                <p data-testid="history-winners">
+                  {t("history.won")}: {e.winners.map((w) => w.join(" & ")).join(" · ")}
+                </p>
+              ) : null}
             </Link>
           </li>
         ))}
       </ul>
+      {history.pages > 1 ? (
+        <nav className="actions" aria-label="Pages">
+          {history.page > 1 ? (
+            <Link className="button small" href={pageLink(history.page - 1)}>
+              {t("history.previous")}
+            </Link>
+          ) : null}
+          <span className="muted">{format(t("history.page"), { page: history.page, pages: history.pages, total: history.total })}</span>
+          {history.page < history.pages ? (
+            <Link className="button small" href={pageLink(history.page + 1)}>
+              {t("history.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </main>
   );
 }

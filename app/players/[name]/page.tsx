@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { requireActor } from "@/lib/auth/require";
+import { loadHistoryGames } from "@/lib/data/history";
+import { format, type MessageKey } from "@/lib/i18n/dictionaries";
+import { getI18n } from "@/lib/i18n/server";
+import { headToHead, playerNames, playerStats } from "@/lib/stats/players";
+
+export const metadata: Metadata = { title: "Player · Protokoll" };
+
+export default async function PlayerPage({ params, searchParams }: PageProps<"/players/[name]">) {
+  const name = decodeURIComponent((await params).name);
+  const vs = (await searchParams).vs;
+  const actor = await requireActor(`/players/${encodeURIComponent(name)}`);
+  const [{ t, locale }, games] = await Promise.all([getI18n(), loadHistoryGames(actor)]);
+  const names = playerNames(games);
+  if (!names.includes(name)) notFound();
+  const s = playerStats(games, name);
+  const numbers = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
+  const figure = (value: number | null, kind: "number" | "percent" = "number") => (value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value));
+  const rows: [MessageKey, string][] = [
+    ["players.evenings", figure(s.evenings)],
+    ["players.games", figure(s.games)],
+    ["players.wins", figure(s.wins)],
+    ["players.winRate", figure(s.winRate, "percent")],
+    ["players.deals", figure(s.deals)],
+    ["players.averageChange", figure(s.averageChange)],
+    ["players.playRate", figure(s.playRate, "percent")],
+    ["players.limpas", figure(s.limpas)],
+    ["players.loneWins", figure(s.loneWins)],
+    ["players.longestRun", figure(s.longestRunWithoutLimpa)],
+    ["players.bestComeback", figure(s.bestComeback)],
+  ];
+  const other = typeof vs === "string" && names.includes(vs) && vs !== name ? vs : null;
+  const h2h = other ? headToHead(games, name, other) : null;
+  return (
+    <main className="stack">
+      <h1>{name}</h1>
+      <dl className="stats" data-testid="player-stats">
+        {rows.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(key)}</dt>
+            <dd data-testid={key}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="card stack" aria-labelledby="h2h">
+        <h2 id="h2h">{t("players.headToHead")}</h2>
+        <form method="get" className="actions">
+          <label className="field">
+            <span>{t("players.against")}</span>
+            <select name="vs" defaultValue={other ?? ""}>
+              {names
+                .filter((n) => n !== name)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <button type="submit" className="button small">
+            {t("players.compare")}
+          </button>
+        </form>
+        {h2h ? (
+          <div data-testid="head-to-head">
+            <p>{format(t("players.h2hGames"), { n: h2h.games })}</p>
+            <table className="scores">
+              <thead>
+                <tr>
+                  <th scope="col" />
+                  <th scope="col">{h2h.a}</th>
+                  <th scope="col">{h2h.b}</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">{t("players.h2hWins")}</th>
+                  <td>{h2h.aWins}</td>
+                  <td>{h2h.bWins}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t("players.h2hAhead")}</th>
+                  <td>{h2h.aAhead}</td>
+                  <td>{h2h.bAhead}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+/** The history of evenings a user owns or played in: the list with filters, and the games behind statistics. */
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { evaluateGame } from "@/lib/rules";
+import type { HistoryGame } from "@/lib/stats/players";
+import { requireSignedIn, type Actor, type Role } from "./access";
+import { gameInclude } from "./evenings";
+import { toGameRecord } from "./game-record";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface HistoryFilters {
+  player?: string;
+  variant?: string;
+  /** YYYY-MM-DD, inclusive. */
+  from?: string;
+  to?: string;
+  /** From 1. */
+  page?: number;
+}
+
+export interface HistoryItem {
+  id: string;
+  title: string;
+  date: Date;
+  place: string | null;
+  variant: string;
+  status: string;
+  role: Role;
+  players: string[];
+  /** Winners of each finished game, in order. */
+  winners: string[][];
+}
+
+const isDate = (s: string | undefined): s is string => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+
+/** Newest first, a page at a time; a fixed number of queries whatever the page shows. */
+export async function listHistory(actor: Actor, filters: HistoryFilters = {}): Promise<{ items: HistoryItem[]; page: number; pages: number; total: number }> {
+  const { userId } = requireSignedIn(actor);
+  const where = {
+    AND: [
+      { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+      ...(filters.player ? [{ players: { some: { name: filters.player.slice(0, 40) } } }] : []),
+      ...(filters.variant ? [{ variant: filters.variant.slice(0, 40) }] : []),
+      ...(isDate(filters.from) ? [{ date: { gte: new Date(`${filters.from}T00:00:00Z`) } }] : []),
+      ...(isDate(filters.to) ? [{ date: { lte: new Date(`${filters.to}T00:00:00Z`) } }] : []),
+    ],
+  };
+  const db = getDb();
+  const total = await db.evening.count({ where });
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1) || 1), pages);
+  const rows = await db.evening.findMany({
+    where,
+    orderBy: [{ date: "desc" }, { createdAt: "desc" }],
+    skip: (page - 1) * HISTORY_PAGE_SIZE,
+    take: HISTORY_PAGE_SIZE,
+    select: {
+      id: true,
+      title: true,
+      date: true,
+      place: true,
+      variant: true,
+      houseRules: true,
+      status: true,
+      ownerId: true,
+      players: { select: { name: true } },
+      games: { orderBy: { number: "asc" }, include: gameInclude },
+    },
+  });
+  return {
+    page,
+    pages,
+    total,
+    items: rows.map((e) => ({
+      id: e.id,
+      title: e.title,
+      date: e.date,
+      place: e.place,
+      variant: e.variant,
+      status: e.status,
+      role: e.ownerId === userId ? "owner" : "member",
+      players: e.players.map((p) => p.name),
+      winners: e.games.map((g) => evaluateGame(toGameRecord(e, g)).result?.winners ?? []).filter((w) => w.length),
+    })),
+  };
+}
+
+/** Every game of every evening the user owns or played in, for statistics. */
+export async function loadHistoryGames(actor: Actor): Promise<HistoryGame[]> {
+  const { userId } = requireSignedIn(actor);
+  const evenings = await getDb().evening.findMany({
+    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
+    select: { id: true, variant: true, houseRules: true, games: { orderBy: { number: "asc" }, include: gameInclude } },
+  });
+  return evenings.flatMap((e) => e.games.map((g) => ({ eveningId: e.id, record: toGameRecord(e, g) })));
+}

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { screenshots, signUp } from "./support";
+import { createEvening } from "./table";
+
+test("history filters by player, game and date; players have statistics and a head-to-head", async ({ page }) => {
+  await signUp(page);
+  await createEvening(page, { title: "Knektpass i maj", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
+  for (const who of ["Anna", "Anna", "Anna"]) {
+    const count = await page.locator("tr[data-deal]").count();
+    await page.getByRole("button", { name: `Only ${who}` }).click();
+    await expect(page.locator("tr[data-deal]")).toHaveCount(count + 1);
+  }
+  await expect(page.getByTestId("winners")).toContainText("Anna wins!");
+  await createEvening(page, { title: "Knack med Dag", variant: "Norrlands-Knack", players: ["Bo", "Cecilia", "Dag"], firstDealer: "Bo" });
+
+  await page.goto("/evenings");
+  await expect(page.getByTestId("history-list").getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "Knektpass i maj" }).getByTestId("history-winners")).toHaveText("Won: Anna");
+  await page.getByLabel("Player").selectOption("Dag");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/evenings\?/);
+  await expect(page.getByTestId("history-list").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Knack med Dag" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/evenings$/);
+  await page.getByLabel("Game").selectOption("knektpass");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/evenings\?/);
+  await expect(page.getByTestId("history-list").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Knektpass i maj" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/evenings$/);
+  await page.getByLabel("To").fill("2000-01-01");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/evenings\?/);
+  await expect(page.getByTestId("history-list").getByRole("listitem")).toHaveCount(0);
+  await screenshots(page, "history");
+
+  await page.goto("/players");
+  await page.getByRole("link", { name: "Anna" }).click();
+  await expect(page.getByTestId("players.wins")).toHaveText("1");
+  await expect(page.getByTestId("players.winRate")).toHaveText("100%");
+  await expect(page.getByTestId("players.loneWins")).toHaveText("3");
+  await page.getByLabel("Against").selectOption("Bo");
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page.getByTestId("head-to-head")).toContainText("Finished games together: 1");
+  await screenshots(page, "player");
+});
