@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
-import { loadHistoryGames } from "@/lib/data/history";
+import { loadSummaries } from "@/lib/data/game-summary";
 import { getI18n } from "@/lib/i18n/server";
 import { playerNames, playerStats } from "@/lib/stats/players";
 
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Players · Protokoll" };
 
 export default async function PlayersPage() {
   const actor = await requireActor("/players");
-  const [{ t, locale }, games] = await Promise.all([getI18n(), loadHistoryGames(actor)]);
+  const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
   const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
   const stats = playerNames(games).map((name) => playerStats(games, name));
   return (

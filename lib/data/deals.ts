@@ -13,6 +13,7 @@ import { requireSignedIn, type Actor } from "./access";
 import { gameInclude } from "./evenings";
 import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
+import { saveSummary } from "./game-summary";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -180,6 +181,7 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
       await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId })) });
       await recordEdit(tx, gameId, { dealNumber: number, action: "record", byId: userId, after: entries });
       const after: GameState = { ...state, version, record: { ...record, deals: [...record.deals, deal] }, clientKeys: [...state.clientKeys, clientKey ?? null] };
+      await saveSummary(tx, gameId, after.record, created.scorer.result());
       return { number, result: pushed.result!, duplicate: false, after };
     }).then(async ({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) {
@@ -215,8 +217,10 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
-    rescore(state.record, state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d)));
+    const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
+    const result = rescore(state.record, deals);
     await claimVersion(tx, state);
+    await saveSummary(tx, gameId, { ...state.record, deals }, result);
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
@@ -234,8 +238,10 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
-    rescore(state.record, state.record.deals.filter((_, i) => i !== number - 1));
+    const deals = state.record.deals.filter((_, i) => i !== number - 1);
+    const result = rescore(state.record, deals);
     await claimVersion(tx, state);
+    await saveSummary(tx, gameId, { ...state.record, deals }, result);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
     // key row by row, so a plain decrement could collide with a row not yet moved. n → n − K → n − 1.

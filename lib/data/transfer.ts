@@ -7,6 +7,7 @@ import { BACKUP_FORMAT, EVENING_FORMAT, FORMAT_VERSION, importKey, readImport, t
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { gameInclude, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
+import { saveSummary } from "./game-summary";
 
 const eveningSelect = {
   id: true,
@@ -163,4 +164,5 @@ async function writeGame(tx: Tx, userId: string, eveningId: string, number: numb
     const created = await tx.deal.create({ data: { gameId: game.id, number: d + 1, recordedById: userId }, select: { id: true } });
     await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: created.id })) });
   }
+  await saveSummary(tx, game.id, record);
 }

@@ -1,12 +1,20 @@
 /**
- * Statistics of players across evenings, folded from the deals (STYLE.md 2) by the rules engine's results.
- * Pure: no database, so the figures are tested on hand-computed histories.
+ * Statistics of players across evenings, added up from per-game summaries (lib/stats/summary.ts), which fold
+ * the rules engine's results (STYLE.md 2). Pure: tested on hand-computed histories.
  */
-import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, type GameRecord } from "@/lib/rules";
+import { summarizeGame, type GameSummary } from "./summary";
 
 export interface HistoryGame {
   eveningId: string;
   record: GameRecord;
+}
+
+/** A game of the history as statistics see it, in the order the games were played. */
+export interface SummarizedGame {
+  eveningId: string;
+  players: string[];
+  summary: GameSummary;
 }
 
 export interface PlayerStats {
@@ -27,91 +35,73 @@ export interface PlayerStats {
   limpas: number;
   /** Deals won alone: the only player who played (Knektpass) or knocked after the first deal (Norrlands-Knack). */
   loneWins: number;
-  /** The most played deals in a row without a limpa. */
+  /** The most played deals in a row without a limpa, across games. */
   longestRunWithoutLimpa: number;
-  /** The furthest behind the best score at any moment of a game the player went on to win (0 if never behind). */
+  /** The furthest behind the best score at any moment of a game the player went on to win (null: no win). */
   bestComeback: number | null;
 }
 
-interface Scored {
-  eveningId: string;
-  record: GameRecord;
-  result: GameResult;
-}
-
-function score(games: HistoryGame[]): Scored[] {
+export function summarize(games: HistoryGame[]): SummarizedGame[] {
   return games.flatMap((g) => {
     const evaluation = evaluateGame(g.record);
-    return evaluation.ok ? [{ eveningId: g.eveningId, record: g.record, result: evaluation.result }] : [];
+    return evaluation.ok ? [{ eveningId: g.eveningId, players: g.record.players, summary: summarizeGame(g.record, evaluation.result) }] : [];
   });
 }
 
-function startScore(record: GameRecord): number {
-  return record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10);
-}
+const asSummaries = (games: HistoryGame[] | SummarizedGame[]): SummarizedGame[] =>
+  games.length && "record" in games[0]! ? summarize(games as HistoryGame[]) : (games as SummarizedGame[]);
 
 /** Every name in the history, most games first. */
-export function playerNames(games: HistoryGame[]): string[] {
+export function playerNames(games: HistoryGame[] | SummarizedGame[]): string[] {
   const counts = new Map<string, number>();
-  for (const g of games) for (const p of g.record.players) counts.set(p, (counts.get(p) ?? 0) + 1);
+  for (const g of asSummaries(games)) for (const p of g.players) counts.set(p, (counts.get(p) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
 }
 
-export function playerStats(games: HistoryGame[], name: string): PlayerStats {
-  const scored = score(games).filter((g) => g.record.players.includes(name));
-  const evenings = new Set(scored.map((g) => g.eveningId));
-  let finishedGames = 0;
-  let wins = 0;
-  let deals = 0;
+export function playerStats(history: HistoryGame[] | SummarizedGame[], name: string): PlayerStats {
+  const games = asSummaries(history).filter((g) => g.players.includes(name));
+  const stats: PlayerStats = {
+    name,
+    evenings: new Set(games.map((g) => g.eveningId)).size,
+    games: games.length,
+    finishedGames: 0,
+    wins: 0,
+    winRate: null,
+    deals: 0,
+    averageChange: null,
+    playRate: null,
+    limpas: 0,
+    loneWins: 0,
+    longestRunWithoutLimpa: 0,
+    bestComeback: null,
+  };
   let changeSum = 0;
   let plays = 0;
-  let limpas = 0;
-  let loneWins = 0;
-  let run = 0;
-  let longestRun = 0;
-  let bestComeback: number | null = null;
-  for (const { record, result } of scored) {
-    const won = result.winners.includes(name);
-    if (result.winners.length) finishedGames++;
-    if (won) wins++;
-    const start = startScore(record);
-    let behind = 0; // how far behind the best score the player has been in this game
-    let scores: Record<string, number> = Object.fromEntries(record.players.map((p) => [p, start]));
-    result.deals.forEach((deal, i) => {
-      if (deal.void) return;
-      const entries = record.deals[i]!.entries;
-      deals++;
-      changeSum += deal.changes[name]!;
-      if (entries[name]!.plays) plays++;
-      const playing = record.players.filter((p) => entries[p]!.plays);
-      if (playing.length === 1 && playing[0] === name && !deal.firstDeal) loneWins++;
-      if (deal.limpa.includes(name)) {
-        limpas++;
-        run = 0;
-      } else {
-        run++;
-        longestRun = Math.max(longestRun, run);
-      }
-      scores = deal.scores;
-      behind = Math.max(behind, scores[name]! - Math.min(...Object.values(scores)));
-    });
-    if (won) bestComeback = Math.max(bestComeback ?? 0, behind);
+  let run = 0; // deals without a limpa up to now, across games
+  for (const { summary } of games) {
+    const s = summary.byPlayer[name]!;
+    if (summary.finished) stats.finishedGames++;
+    if (summary.winners.includes(name)) {
+      stats.wins++;
+      stats.bestComeback = Math.max(stats.bestComeback ?? 0, s.behind);
+    }
+    stats.deals += s.deals;
+    changeSum += s.changeSum;
+    plays += s.plays;
+    stats.limpas += s.limpas;
+    stats.loneWins += s.loneWins;
+    if (s.limpas === 0) {
+      run += s.deals;
+    } else {
+      stats.longestRunWithoutLimpa = Math.max(stats.longestRunWithoutLimpa, run + s.leadingRun, s.maxRun);
+      run = s.trailingRun;
+    }
+    stats.longestRunWithoutLimpa = Math.max(stats.longestRunWithoutLimpa, run);
   }
-  return {
-    name,
-    evenings: evenings.size,
-    games: scored.length,
-    finishedGames,
-    wins,
-    winRate: finishedGames ? wins / finishedGames : null,
-    deals,
-    averageChange: deals ? changeSum / deals : null,
-    playRate: deals ? plays / deals : null,
-    limpas,
-    loneWins,
-    longestRunWithoutLimpa: longestRun,
-    bestComeback,
-  };
+  stats.winRate = stats.finishedGames ? stats.wins / stats.finishedGames : null;
+  stats.averageChange = stats.deals ? changeSum / stats.deals : null;
+  stats.playRate = stats.deals ? plays / stats.deals : null;
+  return stats;
 }
 
 export interface HeadToHead {
@@ -126,15 +116,17 @@ export interface HeadToHead {
   bAhead: number;
 }
 
-export function headToHead(games: HistoryGame[], a: string, b: string): HeadToHead {
+export function headToHead(history: HistoryGame[] | SummarizedGame[], a: string, b: string): HeadToHead {
   const h: HeadToHead = { a, b, games: 0, aWins: 0, bWins: 0, aAhead: 0, bAhead: 0 };
-  for (const { record, result } of score(games)) {
-    if (!record.players.includes(a) || !record.players.includes(b) || !result.winners.length) continue;
+  for (const { players, summary } of asSummaries(history)) {
+    if (!players.includes(a) || !players.includes(b) || !summary.finished) continue;
     h.games++;
-    if (result.winners.includes(a)) h.aWins++;
-    if (result.winners.includes(b)) h.bWins++;
-    if (result.scores[a]! < result.scores[b]!) h.aAhead++;
-    else if (result.scores[b]! < result.scores[a]!) h.bAhead++;
+    if (summary.winners.includes(a)) h.aWins++;
+    if (summary.winners.includes(b)) h.bWins++;
+    const sa = summary.byPlayer[a]!.finalScore;
+    const sb = summary.byPlayer[b]!.finalScore;
+    if (sa < sb) h.aAhead++;
+    else if (sb < sa) h.bAhead++;
   }
   return h;
 }

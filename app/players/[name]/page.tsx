@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireActor } from "@/lib/auth/require";
-import { loadHistoryGames } from "@/lib/data/history";
+import { loadSummaries } from "@/lib/data/game-summary";
 import { format, type MessageKey } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { headToHead, playerNames, playerStats } from "@/lib/stats/players";
@@ -12,7 +12,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const name = decodeURIComponent((await params).name);
   const vs = (await searchParams).vs;
   const actor = await requireActor(`/players/${encodeURIComponent(name)}`);
-  const [{ t, locale }, games] = await Promise.all([getI18n(), loadHistoryGames(actor)]);
+  const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
   const names = playerNames(games);
   if (!names.includes(name)) notFound();
   const s = playerStats(games, name);

@@ -65,3 +65,29 @@ describeWithDatabase("export and import", () => {
     await expect(importEvenings(null, {})).rejects.toMatchObject({ code: "unauthenticated" });
   });
 });
+
+describeWithDatabase("the statistics cache", () => {
+  it("is written with every deal, follows edits and deletions, and equals statistics computed from the deals", async () => {
+    const { loadSummaries, rebuildAllSummaries } = await import("@/lib/data/game-summary");
+    const { loadHistoryGames } = await import("@/lib/data/history");
+    const { editDeal, deleteDeal } = await import("@/lib/data/deals");
+    const { playerStats } = await import("@/lib/stats/players");
+    const { getDb } = await import("@/lib/db/client");
+    const owner = await newActor("stats");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Anna") });
+    await recordDeal(owner, { gameId, number: 2, entries: { Anna: { plays: true, tricks: 2 }, Bo: { plays: true, tricks: 3 }, Cecilia: { plays: false } } });
+    await recordDeal(owner, { gameId, number: 3, entries: lone("Bo") });
+    await editDeal(owner, { gameId, number: 2, entries: { Anna: { plays: true, tricks: 4 }, Bo: { plays: true, tricks: 1 }, Cecilia: { plays: false } } });
+    await deleteDeal(owner, { gameId, number: 1 });
+    expect((await getDb().gameSummary.findUniqueOrThrow({ where: { gameId } })).dealCount).toBe(2);
+    const fromCache = await loadSummaries(owner);
+    const fromDeals = await loadHistoryGames(owner);
+    for (const name of ["Anna", "Bo", "Cecilia"]) expect(playerStats(fromCache, name)).toEqual(playerStats(fromDeals, name));
+    expect(playerStats(fromCache, "Bo")).toMatchObject({ deals: 2, loneWins: 1, averageChange: -3 });
+    // A lost cache is rebuilt from the deals.
+    await getDb().gameSummary.deleteMany({ where: { gameId } });
+    expect(playerStats(await loadSummaries(owner), "Bo")).toEqual(playerStats(fromDeals, "Bo"));
+    expect(await rebuildAllSummaries()).toBeGreaterThan(0);
+  });
+});

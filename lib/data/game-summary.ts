@@ -1,0 +1,77 @@
+/**
+ * The statistics cache (GameSummary): written with every change to a game's deals, checked against the
+ * game's deal count when read, recomputed from the deals when missing or stale, and rebuilt from scratch by
+ * `npm run db:rebuild-stats`.
+ */
+import "server-only";
+import { getDb, type Tx } from "@/lib/db/client";
+import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import type { SummarizedGame } from "@/lib/stats/players";
+import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
+import { requireSignedIn, type Actor } from "./access";
+import { gameInclude } from "./evenings";
+import { toGameRecord } from "./game-record";
+
+type Writer = Pick<Tx, "gameSummary">;
+
+export async function saveSummary(tx: Writer, gameId: string, record: GameRecord, result?: GameResult | null): Promise<void> {
+  const scored = result ?? evaluateGame(record).result;
+  if (!scored) return;
+  const summary = summarizeGame(record, scored) as unknown as object;
+  const dealCount = record.deals.length;
+  await tx.gameSummary.upsert({ where: { gameId }, create: { gameId, dealCount, summary }, update: { dealCount, summary } });
+}
+
+/** Recomputes one game's summary from its stored deals. */
+async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summary: GameSummary } | null> {
+  const db = getDb();
+  const game = await db.game.findUnique({ where: { id: gameId }, include: { ...gameInclude, evening: { select: { variant: true, houseRules: true } } } });
+  if (!game) return null;
+  const record = toGameRecord(game.evening, game);
+  const result = evaluateGame(record).result;
+  if (!result) return null;
+  await saveSummary(db, gameId, record, result);
+  return { record, summary: summarizeGame(record, result) };
+}
+
+/** Every game of the user's evenings, summarized, in the order played — a fixed number of queries. */
+export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
+  const { userId } = requireSignedIn(actor);
+  const evenings = await getDb().evening.findMany({
+    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
+    select: {
+      id: true,
+      games: {
+        orderBy: { number: "asc" },
+        select: {
+          id: true,
+          seats: { select: { seat: true, player: { select: { name: true } } } },
+          summary: { select: { dealCount: true, summary: true } },
+          _count: { select: { deals: true } },
+        },
+      },
+    },
+  });
+  const out: SummarizedGame[] = [];
+  for (const evening of evenings) {
+    for (const game of evening.games) {
+      const players = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player.name);
+      if (game.summary && game.summary.dealCount === game._count.deals) {
+        out.push({ eveningId: evening.id, players, summary: game.summary.summary as unknown as GameSummary });
+      } else {
+        // Missing or stale (e.g. written before summaries existed): recompute from the deals, and keep it.
+        const rebuilt = await rebuildGame(game.id);
+        if (rebuilt) out.push({ eveningId: evening.id, players, summary: rebuilt.summary });
+      }
+    }
+  }
+  return out;
+}
+
+/** Rebuilds every game's summary from its deals (the `db:rebuild-stats` command). */
+export async function rebuildAllSummaries(): Promise<number> {
+  const games = await getDb().game.findMany({ select: { id: true } });
+  for (const { id } of games) await rebuildGame(id);
+  return games.length;
+}
