@@ -34,6 +34,19 @@ async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summar
   return { record, summary: summarizeGame(record, result) };
 }
 
+/** What to select of a game to know its summary: the cached one and whether it is current. */
+export const summarySelect = {
+  id: true,
+  summary: { select: { dealCount: true, summary: true } },
+  _count: { select: { deals: true } },
+} as const;
+
+/** The game's summary: the cached one when current, else recomputed from the deals (and kept). */
+export async function summaryOf(game: { id: string; summary: { dealCount: number; summary: unknown } | null; _count: { deals: number } }): Promise<GameSummary | null> {
+  if (game.summary && game.summary.dealCount === game._count.deals) return game.summary.summary as GameSummary;
+  return (await rebuildGame(game.id))?.summary ?? null;
+}
+
 /** Every game of the user's evenings, summarized, in the order played — a fixed number of queries. */
 export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   const { userId } = requireSignedIn(actor);
@@ -44,12 +57,7 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
       id: true,
       games: {
         orderBy: { number: "asc" },
-        select: {
-          id: true,
-          seats: { select: { seat: true, player: { select: { name: true } } } },
-          summary: { select: { dealCount: true, summary: true } },
-          _count: { select: { deals: true } },
-        },
+        select: { ...summarySelect, seats: { select: { seat: true, player: { select: { name: true } } } } },
       },
     },
   });
@@ -57,13 +65,8 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   for (const evening of evenings) {
     for (const game of evening.games) {
       const players = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player.name);
-      if (game.summary && game.summary.dealCount === game._count.deals) {
-        out.push({ eveningId: evening.id, players, summary: game.summary.summary as unknown as GameSummary });
-      } else {
-        // Missing or stale (e.g. written before summaries existed): recompute from the deals, and keep it.
-        const rebuilt = await rebuildGame(game.id);
-        if (rebuilt) out.push({ eveningId: evening.id, players, summary: rebuilt.summary });
-      }
+      const summary = await summaryOf(game);
+      if (summary) out.push({ eveningId: evening.id, players, summary });
     }
   }
   return out;

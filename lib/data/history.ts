@@ -1,10 +1,10 @@
 /** The history of evenings a user owns or played in: the list with filters, and the games behind statistics. */
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { evaluateGame } from "@/lib/rules";
 import type { HistoryGame } from "@/lib/stats/players";
 import { requireSignedIn, type Actor, type Role } from "./access";
 import { gameInclude } from "./evenings";
+import { summaryOf, summarySelect } from "./game-summary";
 import { toGameRecord } from "./game-record";
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -61,18 +61,21 @@ export async function listHistory(actor: Actor, filters: HistoryFilters = {}): P
       date: true,
       place: true,
       variant: true,
-      houseRules: true,
       status: true,
       ownerId: true,
       players: { select: { name: true } },
-      games: { orderBy: { number: "asc" }, include: gameInclude },
+      // Winners come from the statistics cache, so the page never reads the deals themselves.
+      games: { orderBy: { number: "asc" }, select: summarySelect },
     },
   });
-  return {
-    page,
-    pages,
-    total,
-    items: rows.map((e) => ({
+  const items: HistoryItem[] = [];
+  for (const e of rows) {
+    const winners: string[][] = [];
+    for (const game of e.games) {
+      const summary = await summaryOf(game);
+      if (summary?.winners.length) winners.push(summary.winners);
+    }
+    items.push({
       id: e.id,
       title: e.title,
       date: e.date,
@@ -81,9 +84,10 @@ export async function listHistory(actor: Actor, filters: HistoryFilters = {}): P
       status: e.status,
       role: e.ownerId === userId ? "owner" : "member",
       players: e.players.map((p) => p.name),
-      winners: e.games.map((g) => evaluateGame(toGameRecord(e, g)).result?.winners ?? []).filter((w) => w.length),
-    })),
-  };
+      winners,
+    });
+  }
+  return { page, pages, total, items };
 }
 
 /** Every game of every evening the user owns or played in, for statistics. */
