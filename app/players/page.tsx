@@ -12,10 +12,25 @@ export default async function PlayersPage() {
   const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
   const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
   const stats = playerNames(games).map((name) => playerStats(games, name));
+  const mostWins = Math.max(1, ...stats.map((s) => s.wins));
   return (
     <main className="stack">
       <h1>{t("players.title")}</h1>
       {stats.length === 0 ? <p className="muted">{t("players.empty")}</p> : null}
+      {stats.some((s) => s.wins) ? (
+        <figure className="card bars" aria-label={t("players.wins")}>
+          <figcaption>{t("players.wins")}</figcaption>
+          {[...stats]
+            .sort((a, b) => b.wins - a.wins)
+            .map((s) => (
+              <div className="bar-row" key={s.name}>
+                <span className="bar-label">{s.name}</span>
+                <span className="bar" style={{ width: `${(100 * s.wins) / mostWins}%` }} aria-hidden="true" />
+                <span className="bar-value">{s.wins}</span>
+              </div>
+            ))}
+        </figure>
+      ) : null}
       <div className="table-wrap">
         <table className="scores" data-testid="players-table">
           <thead>

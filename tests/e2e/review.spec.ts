@@ -61,3 +61,18 @@ test("review a finished evening, export CSV and JSON, import it into another acc
   await page.goto("/evenings");
   await expect(page.locator(".evening-list > li")).toHaveCount(1);
 });
+
+test("the protokoll prints on A4 without buttons or forms", async ({ page }) => {
+  await signUp(page);
+  await createEvening(page, { title: "Utskrift", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await page.getByRole("button", { name: "Only Anna" }).click();
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { name: "Enter deal 2" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Undo last deal" })).toBeHidden();
+  await expect(page.locator(".site-header")).toBeHidden();
+  await expect(page.getByTestId("protokoll").first()).toBeVisible();
+  const pdf = await page.pdf({ format: "A4", printBackground: true });
+  expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  await page.screenshot({ path: "test-results/screenshots/print-preview.png", fullPage: true });
+});

@@ -21,7 +21,7 @@ export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChan
     onChanged();
   });
   return (
-    <details className="card">
+    <details className="card no-print">
       <summary>{dict["table.invite"]}</summary>
       <div className="stack">
         <p className="muted">{dict["table.inviteHelp"]}</p>

@@ -41,7 +41,7 @@ export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
       onChanged();
     });
   return (
-    <details className="card" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+    <details className="card no-print" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>{dict["share.panel"]}</summary>
       <div className="stack">
         <p className="muted">{dict["share.help"]}</p>
