@@ -104,33 +104,6 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
   });
 }
 
-export interface EveningListItem {
-  id: string;
-  title: string;
-  date: Date;
-  place: string | null;
-  variant: string;
-  status: string;
-  role: Role;
-  players: string[];
-}
-
-/** Evenings the user owns or is a member of, newest first. */
-export async function listEvenings(actor: Actor): Promise<EveningListItem[]> {
-  const { userId } = requireSignedIn(actor);
-  const rows = await getDb().evening.findMany({
-    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }],
-    take: 100,
-    select: { id: true, title: true, date: true, place: true, variant: true, status: true, ownerId: true, players: { select: { name: true } } },
-  });
-  return rows.map(({ ownerId, players, ...row }) => ({
-    ...row,
-    role: ownerId === userId ? "owner" : "member",
-    players: players.map((p) => p.name),
-  }));
-}
-
 export const gameInclude = {
   seats: { select: { seat: true, player: { select: { name: true } } } },
   deals: {
@@ -141,6 +114,18 @@ export const gameInclude = {
       entries: { select: { seat: true, plays: true, exchanged: true, tricks: true, revoke: true } },
     },
   },
+} as const;
+
+/** An evening with every game and its deals: what scoring, export and the scoreboard read. */
+export const eveningWithGamesSelect = {
+  id: true,
+  title: true,
+  date: true,
+  place: true,
+  variant: true,
+  houseRules: true,
+  status: true,
+  games: { orderBy: { number: "asc" }, include: gameInclude },
 } as const;
 
 export interface GameView {

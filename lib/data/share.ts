@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
-import { gameInclude, newToken } from "./evenings";
+import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toGameRecord } from "./game-record";
 import { publishEveningChange } from "@/lib/live/publish";
 
@@ -56,18 +56,7 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
 async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
-    select: {
-      id: true,
-      shareToken: true,
-      version: true,
-      title: true,
-      date: true,
-      place: true,
-      variant: true,
-      houseRules: true,
-      status: true,
-      games: { orderBy: { number: "asc" }, include: gameInclude },
-    },
+    select: { ...eveningWithGamesSelect, shareToken: true, version: true },
   });
   if (!evening) return null;
   return {

@@ -5,20 +5,9 @@ import { AppError } from "@/lib/errors";
 import type { GameRecord, VariantId } from "@/lib/rules";
 import { BACKUP_FORMAT, EVENING_FORMAT, FORMAT_VERSION, importKey, readImport, type BackupExport, type EveningData, type EveningExport, type ImportProblem } from "@/lib/transfer/format";
 import { requireRole, requireSignedIn, type Actor } from "./access";
-import { gameInclude, newToken } from "./evenings";
+import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { saveSummary } from "./game-summary";
-
-const eveningSelect = {
-  id: true,
-  title: true,
-  date: true,
-  place: true,
-  variant: true,
-  houseRules: true,
-  status: true,
-  games: { orderBy: { number: "asc" }, include: gameInclude },
-} as const;
 
 type StoredEvening = {
   title: string;
@@ -46,7 +35,7 @@ function toEveningData(evening: StoredEvening): EveningData {
 export async function exportEvening(actor: Actor, eveningId: string): Promise<EveningExport> {
   const db = getDb();
   await requireRole(db, actor, eveningId, ["owner", "member"]);
-  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: eveningSelect });
+  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: eveningWithGamesSelect });
   return { format: EVENING_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), ...toEveningData(evening) };
 }
 
@@ -56,7 +45,7 @@ export async function exportAll(actor: Actor): Promise<BackupExport> {
   const evenings = await getDb().evening.findMany({
     where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
     orderBy: [{ date: "asc" }, { createdAt: "asc" }],
-    select: eveningSelect,
+    select: eveningWithGamesSelect,
   });
   return { format: BACKUP_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), evenings: evenings.map(toEveningData) };
 }

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { createEvening, getEvening, listEvenings, startGame } from "@/lib/data/evenings";
+import { createEvening, getEvening, startGame } from "@/lib/data/evenings";
+import { listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
@@ -12,7 +13,7 @@ describeWithDatabase("evenings", () => {
     expect(evening.games).toHaveLength(1);
     expect(evening.games[0]!.record).toMatchObject({ players: ["Anna", "Bo", "Cecilia"], firstDealer: "Cecilia" });
     expect(evening.games[0]!.result.scores).toEqual({ Anna: 15, Bo: 15, Cecilia: 15 });
-    expect((await listEvenings(owner)).map((e) => e.id)).toContain(eveningId);
+    expect((await listHistory(owner)).items.map((e) => e.id)).toContain(eveningId);
   });
 
   it("hides an evening from strangers and visitors", async () => {
@@ -21,7 +22,7 @@ describeWithDatabase("evenings", () => {
     const { eveningId } = await newEvening(owner);
     await expect(getEvening(stranger, eveningId)).rejects.toMatchObject({ code: "not_found" });
     await expect(getEvening(null, eveningId)).rejects.toMatchObject({ code: "unauthenticated" });
-    expect((await listEvenings(stranger)).map((e) => e.id)).not.toContain(eveningId);
+    expect((await listHistory(stranger)).items.map((e) => e.id)).not.toContain(eveningId);
   });
 
   it("refuses a wrong player count or an unknown house rule and writes nothing", async () => {
