@@ -31,6 +31,9 @@ export function scoreboardFrame(scoreboard: Scoreboard): Uint8Array {
   return encoder.encode(`id: ${scoreboard.version}\nevent: scoreboard\ndata: ${JSON.stringify(scoreboard)}\n\n`);
 }
 
+/** Viewers served before yielding to the event loop, so their streams are written out while the rest wait. */
+const FAN_OUT_BATCH = 250;
+
 export const REVOKED_FRAME = encoder.encode(`event: revoked\ndata: {}\n\n`);
 export const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
 export const RETRY_FRAME = encoder.encode("retry: 2000\n\n");
@@ -80,7 +83,8 @@ class LiveHub {
         const found = await getScoreboardForEvening(eveningId);
         const frame = found ? scoreboardFrame(found.scoreboard) : null;
         if (found && frame) channel.last = { version: found.scoreboard.version, frame };
-        for (const viewer of channel.viewers) {
+        let sent = 0;
+        for (const viewer of [...channel.viewers]) {
           if (!found || !frame || viewer.token !== found.shareToken) {
             viewer.send(REVOKED_FRAME);
             viewer.close();
@@ -88,6 +92,8 @@ class LiveHub {
           } else {
             viewer.send(frame);
           }
+          // Let each batch reach its sockets before the next: the first viewers need not wait for the last.
+          if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
         }
       } while (channel.dirty);
     } catch (error) {
