@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support";
+import { createEvening } from "./table";
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+test("pages carry a nonce-based Content-Security-Policy and the other security headers, and run without violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"]!;
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  // A different nonce on every request.
+  const again = (await page.request.get("/")).headers()["content-security-policy"];
+  expect(again).not.toBe(csp);
+
+  await signUp(page);
+  await createEvening(page, { title: "CSP", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await page.getByRole("button", { name: "Only Bo" }).click();
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("the session cookie is HttpOnly and SameSite, and holds no password", async ({ page, context }) => {
+  await signUp(page);
+  const session = (await context.cookies()).find((c) => c.name.endsWith("authjs.session-token"));
+  expect(session).toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe("Lax");
+  expect(session!.value).not.toContain("correct horse");
+});
+
+test("state-changing route handlers refuse cross-site and non-JSON requests", async ({ page }) => {
+  await signUp(page);
+  await createEvening(page, { title: "CSRF", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
+  const body = { number: 1, entries: { Anna: { plays: true }, Bo: { plays: false } } };
+  const crossSite = await page.request.post("/api/games/any/deals", { data: body, headers: { Origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.json()).toEqual({ error: { code: "forbidden", message: "Cross-site requests are not allowed." } });
+  const form = await page.request.post("/api/games/any/deals", { form: { number: "1" } });
+  expect(form.status()).toBe(400);
+  expect((await form.json()).error.code).toBe("validation");
+});
+
+test("no secret reaches the files sent to browsers", async () => {
+  const secret = process.env.E2E_AUTH_SECRET!;
+  expect(secret.length).toBeGreaterThan(20);
+  const forbidden = [secret, "passwordHash", "DATABASE_URL", "AUTH_SECRET", process.env.E2E_SQLITE_URL!, ...(process.env.E2E_POSTGRES_URL ? [process.env.E2E_POSTGRES_URL] : [])];
+  const client = files(".next/static").filter((f) => /\.(js|css|json|html|map)$/.test(f));
+  expect(client.length).toBeGreaterThan(5);
+  for (const file of client) {
+    const text = readFileSync(file, "utf8");
+    for (const needle of forbidden) expect(text.includes(needle), `${needle} in ${file}`).toBe(false);
+  }
+});
