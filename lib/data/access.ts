@@ -5,6 +5,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import type { Tx } from "@/lib/db/client";
+import { isId } from "./input";
 
 /** The signed-in user acting, or null for a visitor. */
 export type Actor = { userId: string } | null;
@@ -18,6 +19,7 @@ export function requireSignedIn(actor: Actor): { userId: string } {
 }
 
 export async function roleIn(tx: Reader, eveningId: string, userId: string): Promise<Role | null> {
+  if (!isId(eveningId)) return null;
   const evening = await tx.evening.findUnique({
     where: { id: eveningId },
     select: { ownerId: true, members: { where: { userId }, select: { userId: true } } },

@@ -10,6 +10,7 @@ import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { createScorer, evaluateGame, MAX_NAME_LENGTH, type DealResult, type EntryRecord, type GameRecord, type Problem } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
+import { IdSchema } from "./input";
 import { gameInclude } from "./evenings";
 import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
@@ -32,24 +33,24 @@ type Entries = Record<string, EntryRecord>;
 const asEntries = (entries: z.infer<typeof EntriesSchema>) => entries as unknown as Entries;
 
 export const RecordDealSchema = z.object({
-  gameId: z.string().min(1).max(64),
+  gameId: IdSchema,
   /** The number the phone believes it is entering: refused if someone else recorded it first. */
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
   /** Chosen by the phone per deal, so a retried submission is recognised. */
-  clientKey: z.string().min(8).max(64).optional(),
+  clientKey: z.string().regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters").optional(),
 });
 export type RecordDealInput = z.input<typeof RecordDealSchema>;
 
 export const EditDealSchema = z.object({
-  gameId: z.string().min(1).max(64),
+  gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
 });
 export type EditDealInput = z.input<typeof EditDealSchema>;
 
 export const DeleteDealSchema = z.object({
-  gameId: z.string().min(1).max(64),
+  gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
 });
 export type DeleteDealInput = z.input<typeof DeleteDealSchema>;

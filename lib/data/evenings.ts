@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANT_IDS, type GameRecord, type GameResult } from "@/lib/rules";
 import { publishEveningChange } from "@/lib/live/publish";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
+import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord } from "./game-record";
 
 /** An unguessable token for links: 192 random bits. */
@@ -14,12 +15,12 @@ export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-const Name = z.string().trim().min(1, "a name is needed").max(MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`);
+const Name = TextSchema(MAX_NAME_LENGTH, "a name is needed");
 
 export const CreateEveningSchema = z.object({
-  title: z.string().trim().min(1, "give the evening a title").max(80, "at most 80 characters"),
+  title: TextSchema(80, "give the evening a title"),
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-12-02"),
-  place: z.string().trim().max(80, "at most 80 characters").optional(),
+  place: z.union([z.literal(""), TextSchema(80, "")]).optional(),
   variant: z.enum(VARIANT_IDS),
   houseRules: z.record(z.string(), z.unknown()).default({}),
   players: z.array(Name).min(1, "add the players").max(10, "at most 10 players"),
@@ -28,7 +29,7 @@ export const CreateEveningSchema = z.object({
 export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
 
 export const StartGameSchema = z.object({
-  eveningId: z.string().min(1).max(64),
+  eveningId: IdSchema,
   players: z.array(Name).min(1).max(10),
   firstDealerSeat: z.number().int().min(0).max(9),
 });
@@ -281,7 +282,7 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
 /** Becomes a member through the owner's invite link. */
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
   const { userId } = requireSignedIn(actor);
-  if (typeof inviteToken !== "string" || inviteToken.length > 64) throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
+  if (!isId(inviteToken)) throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
   return getDb().$transaction(async (tx) => {
     const evening = await tx.evening.findUnique({ where: { inviteToken }, select: { id: true, title: true, ownerId: true } });
     if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
@@ -301,7 +302,7 @@ export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ 
 
 /** What an invite link shows before joining: the evening's title, for anyone who holds the link. */
 export async function describeInvite(inviteToken: string): Promise<{ title: string; owner: string } | null> {
-  if (typeof inviteToken !== "string" || inviteToken.length > 64) return null;
+  if (!isId(inviteToken)) return null;
   const evening = await getDb().evening.findUnique({ where: { inviteToken }, select: { title: true, owner: { select: { username: true } } } });
   return evening ? { title: evening.title, owner: evening.owner.username } : null;
 }

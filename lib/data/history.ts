@@ -3,6 +3,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import type { HistoryGame } from "@/lib/stats/players";
 import { requireSignedIn, type Actor, type Role } from "./access";
+import { hasControlCharacters } from "./input";
 import { gameInclude } from "./evenings";
 import { summaryOf, summarySelect } from "./game-summary";
 import { toGameRecord } from "./game-record";
@@ -32,6 +33,7 @@ export interface HistoryItem {
   winners: string[][];
 }
 
+const isText = (s: string | undefined): s is string => typeof s === "string" && s.length <= 80 && !hasControlCharacters(s);
 const isDate = (s: string | undefined): s is string => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
 /** Newest first, a page at a time; a fixed number of queries whatever the page shows. */
@@ -40,8 +42,8 @@ export async function listHistory(actor: Actor, filters: HistoryFilters = {}): P
   const where = {
     AND: [
       { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-      ...(filters.player ? [{ players: { some: { name: filters.player.slice(0, 40) } } }] : []),
-      ...(filters.variant ? [{ variant: filters.variant.slice(0, 40) }] : []),
+      ...(isText(filters.player) ? [{ players: { some: { name: filters.player } } }] : []),
+      ...(isText(filters.variant) ? [{ variant: filters.variant }] : []),
       ...(isDate(filters.from) ? [{ date: { gte: new Date(`${filters.from}T00:00:00Z`) } }] : []),
       ...(isDate(filters.to) ? [{ date: { lte: new Date(`${filters.to}T00:00:00Z`) } }] : []),
     ],

@@ -57,13 +57,15 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   }
 
   let names: string[] | null = null;
-  if (!Array.isArray(players) || players.some((p) => typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH)) {
+  // eslint-disable-next-line no-control-regex
+  const badName = (p: unknown) => typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(p);
+  if (!Array.isArray(players) || players.length > 20 || players.some(badName)) {
     problems.push(
       problem(
         "players.invalid",
         {},
-        `players must be a list of names, each 1–${MAX_NAME_LENGTH} characters`,
-        `spelarna ska vara en lista med namn på 1–${MAX_NAME_LENGTH} tecken`,
+        `players must be a list of names, each 1–${MAX_NAME_LENGTH} characters without control characters`,
+        `spelarna ska vara en lista med namn på 1–${MAX_NAME_LENGTH} tecken utan styrtecken`,
       ),
     );
   } else {
