@@ -34,7 +34,12 @@ function connect(): Connection {
   setup.pragma("journal_mode = WAL");
   setup.close();
   const adapter = new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 });
-  return { db: new SqliteClient({ adapter }), provider: "sqlite" };
+  const db = new SqliteClient({ adapter });
+  // In WAL mode this SQLite build defaults to synchronous=NORMAL, which can lose the last commits on power
+  // loss. FULL makes every acknowledged deal durable. The client runs statements in order on its one
+  // connection, so this comes before any query the app sends.
+  void db.$executeRawUnsafe("PRAGMA synchronous = FULL").catch((error) => console.error("[db] PRAGMA synchronous", error));
+  return { db, provider: "sqlite" };
 }
 
 function connection(): Connection {
