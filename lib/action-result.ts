@@ -3,6 +3,7 @@
  * shows; anything else is logged and reported as a generic failure, so a user never sees a stack trace.
  */
 import "server-only";
+import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";
 import { isAppError, type AppErrorCode } from "@/lib/errors";
 import type { Problem } from "@/lib/rules";
 
@@ -20,7 +21,8 @@ export type ActionResult<T = undefined> =
 export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await work() };
-  } catch (error) {
+  } catch (caught) {
+    const error = isTransientDatabaseError(caught) ? UNAVAILABLE() : caught;
     if (isAppError(error)) {
       return { ok: false, code: error.code, message: error.message, messageSv: error.messageSv, problems: error.problems, fields: error.fields };
     }

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import { createScorer, evaluateGame, MAX_NAME_LENGTH, type DealResult, type EntryRecord, type GameRecord, type Problem } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
+import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./evenings";
 import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
@@ -155,7 +156,11 @@ function duplicateOf(state: GameState, clientKey: string | undefined): RecordedD
 }
 
 export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<RecordedDeal> {
-  const { gameId, number, entries, clientKey } = parse(RecordDealSchema, input);
+  const parsed = parse(RecordDealSchema, input);
+  return withDatabaseRetry(() => recordParsedDeal(actor, parsed));
+}
+
+async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientKey }: z.infer<typeof RecordDealSchema>): Promise<RecordedDeal> {
   const db = getDb();
   try {
     return await db.$transaction(async (tx) => {
@@ -212,7 +217,11 @@ function rescore(record: GameRecord, deals: GameRecord["deals"]) {
 }
 
 export async function editDeal(actor: Actor, input: EditDealInput): Promise<void> {
-  const { gameId, number, entries } = parse(EditDealSchema, input);
+  const parsed = parse(EditDealSchema, input);
+  return withDatabaseRetry(() => editParsedDeal(actor, parsed));
+}
+
+async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer<typeof EditDealSchema>): Promise<void> {
   forgetGame(gameId);
   const eveningId = await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
@@ -233,7 +242,11 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<void> {
-  const { gameId, number } = parse(DeleteDealSchema, input);
+  const parsed = parse(DeleteDealSchema, input);
+  return withDatabaseRetry(() => deleteParsedDeal(actor, parsed));
+}
+
+async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof DeleteDealSchema>): Promise<void> {
   forgetGame(gameId);
   const eveningId = await getDb().$transaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);

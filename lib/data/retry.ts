@@ -1,0 +1,60 @@
+/**
+ * Riding out a database that is briefly away (a PostgreSQL restart, a failover): writes are retried for a few
+ * seconds, which is safe because a deal's number and client key make a repeat harmless (decision 004). If the
+ * database stays away, the caller gets a clear "try again" instead of a failure.
+ */
+import "server-only";
+import { AppError } from "@/lib/errors";
+
+const TRANSIENT = [
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "Connection terminated",
+  "terminating connection",
+  "the database system is starting up",
+  "the database system is shutting down",
+  "Can't reach database",
+  "Client has encountered a connection error",
+  "57P01",
+  "57P02",
+  "57P03",
+  "P1001",
+  "P1017",
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+];
+
+/** Whether an error means the database could not be reached, rather than that the request was wrong. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (error instanceof AppError) return false;
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const o = e as { message?: unknown; code?: unknown; kind?: unknown; cause?: unknown };
+    parts.push(String(o.message ?? ""), String(o.code ?? ""), String(o.kind ?? ""));
+    e = o.cause;
+  }
+  const text = parts.join(" ");
+  return TRANSIENT.some((marker) => text.includes(marker));
+}
+
+export const UNAVAILABLE = () =>
+  new AppError("unavailable", "The database is not answering right now; nothing was saved. Try again in a moment.", {
+    sv: "Databasen svarar inte just nu; inget sparades. Försök igen om en stund.",
+  });
+
+/** Runs `work`, retrying while the database is unreachable, for up to `budgetMs`. */
+export async function withDatabaseRetry<T>(work: () => Promise<T>, budgetMs = 8_000): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTransientDatabaseError(error)) throw error;
+      if (Date.now() + delay > deadline) throw UNAVAILABLE();
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { isTransientDatabaseError, withDatabaseRetry } from "@/lib/data/retry";
+import { AppError } from "@/lib/errors";
+
+describe("riding out a database that is briefly away", () => {
+  it("recognises connection failures, also when wrapped, and nothing else", () => {
+    expect(isTransientDatabaseError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
+    expect(isTransientDatabaseError(new Error("driver failed", { cause: { message: "terminating connection due to administrator command", code: "57P01" } }))).toBe(true);
+    expect(isTransientDatabaseError(new Error("Unique constraint failed"))).toBe(false);
+    expect(isTransientDatabaseError(new AppError("conflict", "ECONNREFUSED in a message"))).toBe(false);
+  });
+
+  it("retries a write until the database answers", async () => {
+    let calls = 0;
+    const result = await withDatabaseRetry(async () => {
+      calls++;
+      if (calls < 3) throw new Error("Connection terminated unexpectedly");
+      return "stored";
+    });
+    expect([result, calls]).toEqual(["stored", 3]);
+  });
+
+  it("gives up with a clear temporary error, and never retries a real refusal", async () => {
+    await expect(withDatabaseRetry(async () => Promise.reject(new Error("ECONNREFUSED")), 300)).rejects.toMatchObject({ code: "unavailable", status: 503 });
+    let calls = 0;
+    await expect(
+      withDatabaseRetry(async () => {
+        calls++;
+        throw new AppError("validation", "bad deal");
+      }),
+    ).rejects.toMatchObject({ code: "validation" });
+    expect(calls).toBe(1);
+  });
+});
