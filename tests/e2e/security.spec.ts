@@ -52,6 +52,12 @@ test("state-changing route handlers refuse cross-site and non-JSON requests", as
   const crossSite = await page.request.post("/api/games/any/deals", { data: body, headers: { Origin: "https://evil.example" } });
   expect(crossSite.status()).toBe(403);
   expect(await crossSite.json()).toEqual({ error: { code: "forbidden", message: "Cross-site requests are not allowed." } });
+  // A server action posted from another site is refused before it runs.
+  const action = await page.request.post("/evenings/new", {
+    headers: { "Next-Action": "7f00000000000000000000000000000000000000", Origin: "https://evil.example", "Content-Type": "text/plain;charset=UTF-8" },
+    data: "[]",
+  });
+  expect(action.status()).toBe(403);
   const form = await page.request.post("/api/games/any/deals", { form: { number: "1" } });
   expect(form.status()).toBe(400);
   expect((await form.json()).error.code).toBe("validation");
@@ -67,4 +73,32 @@ test("no secret reaches the files sent to browsers", async () => {
     const text = readFileSync(file, "utf8");
     for (const needle of forbidden) expect(text.includes(needle), `${needle} in ${file}`).toBe(false);
   }
+});
+
+test("route handlers answer hostile requests with a clear 4xx, never a 5xx", async ({ page }) => {
+  const fc = (await import("fast-check")).default;
+  await signUp(page);
+  await createEvening(page, { title: "Fuzz", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
+  let tried = 0;
+  const segment = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom("..", "%00", "%2e%2e", "a".repeat(500), "<script>"));
+  await fc.assert(
+    fc.asyncProperty(segment, fc.anything({ maxDepth: 3 }), async (id, body) => {
+      const path = encodeURIComponent(id) || "x";
+      const responses = await Promise.all([
+        page.request.post(`/api/games/${path}/deals`, { data: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+        page.request.get(`/api/share/${path}`),
+        page.request.get(`/api/evenings/${path}/export`),
+        page.request.get(`/api/evenings/${path}/version`),
+      ]);
+      tried += responses.length;
+      for (const response of responses) {
+        expect(response.status(), `${response.url()} → ${response.status()}`).toBeLessThan(500);
+        // Our handlers answer with the one error shape; a path Next does not route to gets its 404 page.
+        if (!response.headers()["content-type"]?.includes("json")) expect(response.status()).toBe(404);
+        else if (!response.ok()) expect((await response.json()).error?.code, `${response.url()} ${await response.text()}`).toMatch(/^[a-z_]+$/);
+      }
+    }),
+    { numRuns: 40 },
+  );
+  console.log(`route handlers: ${tried} hostile requests, no 5xx`);
 });
