@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
+import { hasControlCharacters } from "@/lib/rules";
 
 /** Row ids (cuid) and the product's tokens: URL-safe, at most 64 characters. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -15,11 +16,7 @@ export function isId(value: unknown): value is string {
 
 export const IdSchema = z.string().regex(ID, "not a valid id");
 
-/** Control characters (NUL and friends) have no place in names and titles. */
-export function hasControlCharacters(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(value);
-}
+export { hasControlCharacters };
 
 export const TextSchema = (max: number, empty: string) =>
   z

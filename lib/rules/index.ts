@@ -10,7 +10,7 @@ import type { GameRecord, GameResult, Problem } from "./types";
 export * from "./types";
 export { RulesError } from "./problems";
 export { GameScorer, createScorer, type ScorerOptions } from "./scorer";
-export { parseSetup, parseDeal, toRecord, MAX_NAME_LENGTH, type GameSetup, type ParsedDeal } from "./record";
+export { parseSetup, parseDeal, toRecord, hasControlCharacters, MAX_NAME_LENGTH, type GameSetup, type ParsedDeal } from "./record";
 export { VARIANTS, VARIANT_IDS, HOUSE_RULE_VALUES, houseRuleNames, isVariantId, resolveHouseRules, talonSize } from "./variants";
 export type { VariantDefinition } from "./variants";
 

@@ -25,6 +25,12 @@ export interface ParsedDeal {
 }
 
 export const MAX_NAME_LENGTH = 40;
+
+/** Control characters (NUL and friends) have no place in names and titles. */
+export function hasControlCharacters(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(value);
+}
 const ENTRY_FIELDS = new Set(["plays", "exchanged", "tricks", "revoke"]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -57,8 +63,7 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   }
 
   let names: string[] | null = null;
-  // eslint-disable-next-line no-control-regex
-  const badName = (p: unknown) => typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(p);
+  const badName = (p: unknown) => typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || hasControlCharacters(p);
   if (!Array.isArray(players) || players.length > 20 || players.some(badName)) {
     problems.push(
       problem(

@@ -4,7 +4,7 @@
  * before anything is written.
  */
 import { createHash } from "node:crypto";
-import { evaluateGame, isVariantId, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
+import { evaluateGame, hasControlCharacters, isVariantId, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
 
 export const EVENING_FORMAT = "protokoll.evening";
 export const BACKUP_FORMAT = "protokoll.backup";
@@ -97,12 +97,10 @@ function readEvening(raw: unknown, index: number | undefined): { evening: Evenin
   if (!isObject(raw)) return { evening: null, problems: [{ ...at, message: `${label} must be an object.` }] };
   const problems: ImportProblem[] = [];
   const { title, date, place, variant, houseRules, games, ended } = raw;
-  // eslint-disable-next-line no-control-regex
-  const control = /[\u0000-\u001f\u007f]/;
-  if (typeof title !== "string" || !title.trim() || title.length > MAX_TITLE || control.test(title)) problems.push({ ...at, message: `${label}: the title must be 1–${MAX_TITLE} characters.` });
+  if (typeof title !== "string" || !title.trim() || title.length > MAX_TITLE || hasControlCharacters(title)) problems.push({ ...at, message: `${label}: the title must be 1–${MAX_TITLE} characters.` });
   if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
     problems.push({ ...at, message: `${label}: the date must look like 2026-12-02.` });
-  if (place !== undefined && place !== null && (typeof place !== "string" || place.length > MAX_TITLE || control.test(place))) problems.push({ ...at, message: `${label}: the place must be text of at most ${MAX_TITLE} characters.` });
+  if (place !== undefined && place !== null && (typeof place !== "string" || place.length > MAX_TITLE || hasControlCharacters(place))) problems.push({ ...at, message: `${label}: the place must be text of at most ${MAX_TITLE} characters.` });
   if (!isVariantId(variant)) problems.push({ ...at, message: `${label}: unknown game ${JSON.stringify(variant)}.` });
   if (houseRules !== undefined && !isObject(houseRules)) problems.push({ ...at, message: `${label}: houseRules must be an object.` });
   if (!Array.isArray(games) || games.length === 0 || games.length > 200) problems.push({ ...at, message: `${label}: games must be a list of 1–200 game records.` });
