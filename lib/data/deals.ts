@@ -70,31 +70,40 @@ function refused(problems: Problem[]): AppError {
   return new AppError("validation", problems.map((p) => p.message).join("; "), { problems, sv: problems.map((p) => p.messageSv).join("; ") });
 }
 
+interface HeadRow {
+  id: string;
+  version: number | bigint;
+  variant: string;
+  houseRules: unknown;
+  status: string;
+  ownerId: string;
+  member: boolean | number | bigint;
+}
+
 /**
  * Loads a game for writing. One small read checks the actor's right to write and the evening's version; the
  * deals come from the per-process cache when that version matches, else from the database.
  */
 async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState & { userId: string }> {
   const { userId } = requireSignedIn(actor);
-  const head = await tx.game.findUnique({
-    where: { id: gameId },
-    select: {
-      evening: {
-        select: {
-          id: true,
-          version: true,
-          variant: true,
-          houseRules: true,
-          status: true,
-          ownerId: true,
-          members: { where: { userId }, select: { userId: true } },
-        },
-      },
-    },
-  });
+  // One statement for the hot path: the evening behind the game, and whether the actor has a seat at it.
+  const rows = await tx.$queryRaw<HeadRow[]>`
+    SELECT e."id" AS "id", e."version" AS "version", e."variant" AS "variant", e."houseRules" AS "houseRules",
+           e."status" AS "status", e."ownerId" AS "ownerId",
+           EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}) AS "member"
+    FROM "Game" g JOIN "Evening" e ON e."id" = g."eveningId"
+    WHERE g."id" = ${gameId}`;
+  const row = rows[0];
   // Not found and not allowed look the same, so game ids can't be probed.
-  if (!head || (head.evening.ownerId !== userId && head.evening.members.length === 0)) throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
-  const { evening } = head;
+  if (!row || (row.ownerId !== userId && !Number(row.member))) throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
+  const evening = {
+    id: row.id,
+    version: Number(row.version),
+    variant: row.variant,
+    // SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values.
+    houseRules: typeof row.houseRules === "string" ? (JSON.parse(row.houseRules) as unknown) : row.houseRules,
+    status: row.status,
+  };
   if (evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.", { sv: "Kvällen är avslutad; givarna kan inte längre ändras." });
   const cached = cachedGame(gameId, evening.version);
   if (cached) return { ...cached, userId };
