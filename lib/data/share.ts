@@ -5,7 +5,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toGameRecord } from "./game-record";
@@ -41,7 +41,7 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
   return {
     number,
     players: record.players,
-    startScore: record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10),
+    startScore: resolveHouseRules(record.variant, record.houseRules).startScore,
     scores: result.scores,
     limpa: result.limpa,
     winners: result.winners,

@@ -34,6 +34,9 @@ export function scoreboardFrame(scoreboard: Scoreboard): Uint8Array {
 /** Viewers served before yielding to the event loop, so their streams are written out while the rest wait. */
 const FAN_OUT_BATCH = 250;
 
+/** The PostgreSQL NOTIFY channel that carries "this evening changed" between instances (lib/live/publish.ts). */
+export const EVENING_CHANNEL = "protokoll_evening";
+
 export const REVOKED_FRAME = encoder.encode(`event: revoked\ndata: {}\n\n`);
 export const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
 export const RETRY_FRAME = encoder.encode("retry: 2000\n\n");
@@ -125,7 +128,7 @@ class LiveHub {
       this.listener = client;
       try {
         await client.connect();
-        await client.query(`LISTEN ${(await import("./publish")).EVENING_CHANNEL}`);
+        await client.query(`LISTEN ${EVENING_CHANNEL}`);
         // Whatever happened while not listening: every open channel gets a fresh snapshot.
         for (const eveningId of this.channels.keys()) this.changed(eveningId);
       } catch {

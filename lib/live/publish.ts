@@ -5,9 +5,7 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/config";
-import { liveHub } from "./hub";
-
-export const EVENING_CHANNEL = "protokoll_evening";
+import { EVENING_CHANNEL, liveHub } from "./hub";
 
 export async function publishEveningChange(eveningId: string): Promise<void> {
   if (resolveDatabase().provider === "postgresql") {

@@ -2,7 +2,7 @@
  * One game boiled down to what player statistics need, per player. Small enough to store per game as a cache
  * (GameSummary) and to add up over thousands of games; always recomputable from the game's deals.
  */
-import type { GameRecord, GameResult } from "@/lib/rules";
+import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 export interface PlayerGameSummary {
   /** Deals played (not void) in this game. */
@@ -27,7 +27,7 @@ export interface GameSummary {
 }
 
 export function summarizeGame(record: GameRecord, result: GameResult): GameSummary {
-  const start = record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10);
+  const start = resolveHouseRules(record.variant, record.houseRules).startScore;
   const byPlayer: Record<string, PlayerGameSummary> = {};
   for (const p of record.players) {
     byPlayer[p] = { deals: 0, changeSum: 0, plays: 0, limpas: 0, loneWins: 0, leadingRun: 0, trailingRun: 0, maxRun: 0, behind: 0, finalScore: start };

@@ -2,7 +2,7 @@
 
 import { Fragment } from "react";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { GameRecord, GameResult } from "@/lib/rules";
+import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 interface Props {
   record: GameRecord;
@@ -21,7 +21,7 @@ interface Props {
  * score where a limpa happened, the dealer of each deal, and on request why each score changed.
  */
 export function Protokoll({ record, result, dict, locale, selected, onSelect, onEdit }: Props) {
-  const start = record.players.map(() => record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10));
+  const start = resolveHouseRules(record.variant, record.houseRules).startScore;
   const numbers = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB");
   const columns = record.players.length + 1;
   return (
@@ -41,8 +41,8 @@ export function Protokoll({ record, result, dict, locale, selected, onSelect, on
         <tbody>
           <tr className="start-row">
             <td />
-            {start.map((s, i) => (
-              <td key={record.players[i]}>{numbers.format(s)}</td>
+            {record.players.map((p) => (
+              <td key={p}>{numbers.format(start)}</td>
             ))}
           </tr>
           {result.deals.map((deal) => {

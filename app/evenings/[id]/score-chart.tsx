@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import type { GameRecord, GameResult } from "@/lib/rules";
+import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 /** Distinct, colour-blind-friendly line colours (Okabe–Ito), in seat order. */
 const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#999999", "#882255"];
@@ -17,7 +17,7 @@ export function ScoreChart({ record, result, label }: { record: GameRecord; resu
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const start = record.houseRules?.startScore ?? (record.variant === "knektpass" ? 12 : 10);
+    const start = resolveHouseRules(record.variant, record.houseRules).startScore;
     const xs = [0, ...result.deals.map((d) => d.number)];
     const series = record.players.map((p) => [start, ...result.deals.map((d) => d.scores[p]!)]);
     const limpaAt = record.players.map((p) => new Set(result.deals.flatMap((d, i) => (d.limpa.includes(p) ? [i + 1] : []))));
