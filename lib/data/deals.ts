@@ -16,6 +16,8 @@ import { gameInclude } from "./evenings";
 import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
+import { claimVersionSql, insertRecordedDeal } from "./deal-sql";
+import { summarizeGame } from "@/lib/stats/summary";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -189,14 +191,31 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
       for (const d of record.deals) created.scorer.push(d);
       const pushed = created.scorer.push(deal);
       if (!pushed.ok) throw refused(pushed.problems);
-      const version = await claimVersion(tx, state);
-      // Plain inserts with an id made here: a nested write would read the deal back for nothing.
-      const dealId = newId();
-      await tx.deal.createMany({ data: [{ id: dealId, gameId, number, recordedById: userId, clientKey: clientKey ?? null }] });
-      await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId })) });
-      await recordEdit(tx, gameId, { dealNumber: number, action: "record", byId: userId, after: entries });
-      const after: GameState = { ...state, version, record: { ...record, deals: [...record.deals, deal] }, clientKeys: [...state.clientKeys, clientKey ?? null] };
-      await saveSummary(tx, gameId, after.record, created.scorer.result());
+      // The writes are plain SQL (lib/data/deal-sql.ts): this is the path every deal of an evening takes.
+      const now = new Date();
+      if (!(await claimVersionSql(tx, state.eveningId, state.version, now))) throw new RaceLost();
+      const after: GameState = {
+        ...state,
+        version: state.version + 1,
+        record: { ...record, deals: [...record.deals, deal] },
+        clientKeys: [...state.clientKeys, clientKey ?? null],
+      };
+      await insertRecordedDeal(
+        tx,
+        {
+          dealId: newId(),
+          editId: newId(),
+          gameId,
+          number,
+          userId,
+          clientKey: clientKey ?? null,
+          entries: toEntryRows(record.players, deal.entries),
+          sent: entries,
+          summary: summarizeGame(after.record, created.scorer.result()),
+          dealCount: next,
+        },
+        now,
+      );
       return { number, result: pushed.result!, duplicate: false, after };
     }).then(async ({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) {

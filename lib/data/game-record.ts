@@ -48,8 +48,17 @@ export function toGameRecord(evening: { variant: string; houseRules: unknown }, 
   return record;
 }
 
+/** A DealEntry row; `exchanged` is left out (stored as NULL) when no exchange was entered. */
+export interface EntryRow {
+  seat: number;
+  plays: boolean;
+  exchanged: number[] | undefined;
+  tricks: number | null;
+  revoke: boolean;
+}
+
 /** Entry rows for a deal the rules engine accepted, by seat. */
-export function toEntryRows(players: string[], entries: Record<string, EntryRecord>) {
+export function toEntryRows(players: string[], entries: Record<string, EntryRecord>): EntryRow[] {
   return players.map((name, seat) => {
     const e = entries[name]!;
     const exchanged = e.exchanged === undefined ? null : Array.isArray(e.exchanged) ? e.exchanged : [e.exchanged];

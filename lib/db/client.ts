@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { ensureDatabaseFolder, resolveDatabase, type Provider } from "./config";
+import { withStatementCache } from "./sqlite-statements";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -33,7 +34,7 @@ function connect(): Connection {
   const setup = new Database(config.file!);
   setup.pragma("journal_mode = WAL");
   setup.close();
-  const adapter = new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 });
+  const adapter = withStatementCache(new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 }));
   const db = new SqliteClient({ adapter });
   // In WAL mode this SQLite build defaults to synchronous=NORMAL, which can lose the last commits on power
   // loss. FULL makes every acknowledged deal durable. The client runs statements in order on its one
@@ -46,6 +47,14 @@ function connection(): Connection {
   globalForDb.protokollDb ??= connect();
   return globalForDb.protokollDb;
 }
+
+/** Which database this process talks to, for the few statements written out per dialect. */
+export function databaseProvider(): Provider {
+  return connection().provider;
+}
+
+/** Building blocks for raw statements (the same runtime serves both generated clients). */
+export { join, sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 
 export function getDb(): Db {
   return connection().db;

@@ -2,7 +2,9 @@ import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evenings";
+import { isUniqueViolation } from "@/lib/data/prisma-errors";
 import { scoreGame } from "@/lib/rules";
+import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
 const deal1 = { Anna: { plays: true, exchanged: [2, 0], tricks: 1 }, Bo: { plays: true, exchanged: [1, 2], tricks: 4 }, Cecilia: { plays: true, exchanged: 0, tricks: 0 } };
@@ -74,6 +76,55 @@ describeWithDatabase("deals", () => {
     const before = await fingerprint();
     await expect(getDb().deal.create({ data: { gameId, number: 1, recordedById: owner.userId } })).rejects.toMatchObject({ code: "P2002" });
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it("a raw statement's duplicate is recognised as a unique violation, as the ORM's is", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: deal1 });
+    const now = new Date();
+    const error = await getDb()
+      .$executeRaw`INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt") VALUES (${"copy-of-deal-1"}, ${gameId}, 1, ${owner.userId}, ${now}, ${now})`
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(await getDb().deal.create({ data: { gameId, number: 1, recordedById: owner.userId } }).catch((e: unknown) => e))).toBe(true);
+    expect(isUniqueViolation(new Error("P2002"))).toBe(false);
+  });
+
+  it("the rows a recorded deal writes read back through the ORM as the ORM would have written them", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner);
+    const started = Date.now();
+    await recordDeal(owner, { gameId, number: 1, entries: deal1, clientKey: "phone-one-deal-1" });
+    const db = getDb();
+    const deal = await db.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } }, include: { entries: { orderBy: { seat: "asc" } } } });
+    expect(deal).toMatchObject({ recordedById: owner.userId, clientKey: "phone-one-deal-1" });
+    expect(deal.recordedAt).toBeInstanceOf(Date);
+    expect(deal.recordedAt.getTime()).toBeGreaterThanOrEqual(started - 1_000);
+    expect(deal.updatedAt.getTime()).toBe(deal.recordedAt.getTime());
+    expect(deal.entries.map(({ seat, plays, exchanged, tricks, revoke }) => ({ seat, plays, exchanged, tricks, revoke }))).toEqual([
+      { seat: 0, plays: true, exchanged: [2, 0], tricks: 1, revoke: false },
+      { seat: 1, plays: true, exchanged: [1, 2], tricks: 4, revoke: false },
+      { seat: 2, plays: true, exchanged: [0], tricks: 0, revoke: false },
+    ]);
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo") });
+    const passed = await db.dealEntry.findMany({ where: { deal: { gameId, number: 2 } }, orderBy: { seat: "asc" } });
+    expect(passed.map((e) => [e.plays, e.exchanged, e.tricks, e.revoke])).toEqual([
+      [false, null, null, false],
+      [true, null, null, false],
+      [false, null, null, false],
+    ]);
+    const edits = await db.dealEdit.findMany({ where: { gameId }, orderBy: { dealNumber: "asc" } });
+    expect(edits.map((e) => [e.dealNumber, e.action, e.byId, e.before, e.after])).toEqual([
+      [1, "record", owner.userId, null, deal1],
+      [2, "record", owner.userId, null, lone("Bo")],
+    ]);
+    const summary = await db.gameSummary.findUniqueOrThrow({ where: { gameId } });
+    const evening = await getEvening(owner, eveningId);
+    expect(summary.dealCount).toBe(2);
+    expect(summary.summary).toEqual(JSON.parse(JSON.stringify(summarizeGame(evening.games[0]!.record, evening.games[0]!.result))));
+    const { version } = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } });
+    expect(version).toBeGreaterThanOrEqual(2);
   });
 
   it("two phones racing to store the same deal: exactly one is stored, the other gets a clear refusal", async () => {

@@ -1,0 +1,62 @@
+/**
+ * The writes of recording a deal, as plain SQL (decision 005). Recording a deal is the hot path of an evening
+ * (bench:deal); each ORM call there costs the query compiler more than the database spends on the row, so
+ * these five statements are written out once, for both databases. Everything else stays on the ORM.
+ *
+ * The SQL is the common subset of SQLite and PostgreSQL (quoted identifiers, multi-row VALUES, ON CONFLICT);
+ * the one difference — a JSON parameter needs a cast on PostgreSQL — is `json()` below. Columns the ORM fills
+ * by itself (`@updatedAt`, `@default(now())`) are given explicitly, in the same format the ORM writes.
+ */
+import "server-only";
+import { databaseProvider, sql, join, type Tx } from "@/lib/db/client";
+import type { GameSummary } from "@/lib/stats/summary";
+import type { EntryRow } from "./game-record";
+
+function json(value: unknown) {
+  const text = JSON.stringify(value);
+  return databaseProvider() === "postgresql" ? sql`CAST(${text} AS JSONB)` : sql`${text}`;
+}
+
+/**
+ * Moves the evening from `version` to the next one; false if anyone changed it since it was read — the check
+ * that makes validate-then-write safe when phones or instances write at once.
+ */
+export async function claimVersionSql(tx: Tx, eveningId: string, version: number, now: Date): Promise<boolean> {
+  const count = await tx.$executeRaw`
+    UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now}
+    WHERE "id" = ${eveningId} AND "version" = ${version}`;
+  return count === 1;
+}
+
+export interface RecordedRows {
+  dealId: string;
+  editId: string;
+  gameId: string;
+  number: number;
+  userId: string;
+  clientKey: string | null;
+  entries: EntryRow[];
+  /** The deal as sent, kept in the edit history. */
+  sent: unknown;
+  summary: GameSummary;
+  dealCount: number;
+}
+
+/** Stores the deal, its entries, its line in the edit history and the game's statistics summary. */
+export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date): Promise<void> {
+  const { dealId, gameId, number, userId } = rows;
+  await tx.$executeRaw`
+    INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
+    VALUES (${dealId}, ${gameId}, ${number}, ${userId}, ${now}, ${now}, ${rows.clientKey})`;
+  const values = rows.entries.map(
+    (e) => sql`(${dealId}, ${e.seat}, ${e.plays}, ${e.exchanged === undefined ? null : json(e.exchanged)}, ${e.tricks}, ${e.revoke})`,
+  );
+  await tx.$executeRaw`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`;
+  await tx.$executeRaw`
+    INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "after")
+    VALUES (${rows.editId}, ${gameId}, ${number}, 'record', ${userId}, ${now}, ${json(rows.sent)})`;
+  await tx.$executeRaw`
+    INSERT INTO "GameSummary" ("gameId", "dealCount", "summary", "updatedAt")
+    VALUES (${gameId}, ${rows.dealCount}, ${json(rows.summary)}, ${now})
+    ON CONFLICT ("gameId") DO UPDATE SET "dealCount" = excluded."dealCount", "summary" = excluded."summary", "updatedAt" = excluded."updatedAt"`;
+}
