@@ -1,10 +1,10 @@
 /** The signed-in user of the current request, as the data layer's Actor. */
 import "server-only";
 import { cookies } from "next/headers";
-import { decode } from "next-auth/jwt";
 import { auth } from "@/auth";
 import type { Actor } from "@/lib/data/access";
 import { env } from "@/lib/env";
+import { userIdFromSessionToken } from "./session-token";
 
 /** Auth.js's session cookie: `__Secure-` over HTTPS. The name is also the key-derivation salt. */
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
@@ -19,12 +19,8 @@ export async function currentActor(): Promise<Actor> {
   for (const name of SESSION_COOKIES) {
     const value = jar.get(name)?.value;
     if (!value) continue;
-    try {
-      const token = await decode({ token: value, secret: env().AUTH_SECRET, salt: name });
-      return token?.sub ? { userId: token.sub } : null;
-    } catch {
-      return null;
-    }
+    const userId = await userIdFromSessionToken(name, value, env().AUTH_SECRET);
+    return userId ? { userId } : null;
   }
   // A very large session is split over several cookies; let Auth.js put it together.
   if (jar.getAll().some((c) => SESSION_COOKIES.some((name) => c.name.startsWith(`${name}.`)))) {
