@@ -28,6 +28,9 @@ test("the share link shows the scoreboard live to anyone, and stops working when
   await phone.getByRole("button", { name: "Only Bo" }).click();
   await expect(viewer.getByTestId("standing-Bo")).toHaveText("7", { timeout: 3_000 });
   await expect(viewer.locator('tr[data-deal="1"]')).toBeVisible();
+  // The viewer's sheet is the phone's protokoll, row for row.
+  const rows = (page: typeof viewer, testId: string) => page.getByTestId(testId).locator("tbody tr").allInnerTexts();
+  expect(await rows(viewer, "share-protokoll")).toEqual(await rows(phone, "protokoll"));
   await expect(viewer.getByTestId("standings").getByRole("listitem").first()).toContainText("Bo");
   await expectAccessible(viewer);
   await viewer.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment } from "react";
+import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
@@ -21,81 +21,50 @@ interface Props {
  * score where a limpa happened, the dealer of each deal, and on request why each score changed.
  */
 export function Protokoll({ record, result, dict, locale, selected, onSelect, onEdit }: Props) {
-  const start = resolveHouseRules(record.variant, record.houseRules).startScore;
-  const numbers = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB");
+  const numbers = numberFormat(locale);
   const columns = record.players.length + 1;
   return (
-    <div className="table-wrap">
-      <table className="scores" data-testid="protokoll">
-        <caption className="visually-hidden">{dict["evening.scores"]}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{dict["table.deal"]}</th>
-            {record.players.map((p) => (
-              <th scope="col" key={p} className={result.winners.includes(p) ? "winner" : undefined}>
-                {p}
-              </th>
-            ))}
+    <ScoreSheet
+      testId="protokoll"
+      players={record.players}
+      startScore={resolveHouseRules(record.variant, record.houseRules).startScore}
+      winners={result.winners}
+      deals={result.deals}
+      dict={dict}
+      locale={locale}
+      rowClass={(deal) => (selected === deal.number ? "open" : undefined)}
+      dealLabel={(deal, label) =>
+        onSelect ? (
+          <button type="button" className="deal-button" aria-expanded={selected === deal.number} onClick={() => onSelect(selected === deal.number ? null : deal.number)}>
+            {label}
+          </button>
+        ) : (
+          label
+        )
+      }
+      below={(deal) =>
+        selected === deal.number ? (
+          <tr className="explain-row">
+            <td colSpan={columns}>
+              <dl className="explain-list" data-testid={`explain-deal-${deal.number}`}>
+                {record.players.map((p) => (
+                  <div key={p}>
+                    <dt>{p}</dt>
+                    <dd>{locale === "sv" ? deal.explain[p]!.sv : deal.explain[p]!.en}</dd>
+                  </div>
+                ))}
+              </dl>
+              {onEdit ? (
+                <button type="button" className="button small" onClick={() => onEdit(deal.number)}>
+                  {format(dict["table.editDeal"], { n: deal.number })}
+                </button>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          <tr className="start-row">
-            <td />
-            {record.players.map((p) => (
-              <td key={p}>{numbers.format(start)}</td>
-            ))}
-          </tr>
-          {result.deals.map((deal) => {
-            const open = selected === deal.number;
-            return (
-              <Fragment key={deal.number}>
-                <tr data-deal={deal.number} className={[deal.trumpCompulsion ? "compulsion" : "", open ? "open" : ""].join(" ").trim() || undefined}>
-                  <th scope="row">
-                    {onSelect ? (
-                      <button type="button" className="deal-button" aria-expanded={open} onClick={() => onSelect(open ? null : deal.number)}>
-                        {deal.number}
-                        {deal.void ? " ↺" : ""}
-                      </button>
-                    ) : (
-                      <>
-                        {deal.number}
-                        {deal.void ? " ↺" : ""}
-                      </>
-                    )}
-                    <span className="dealer-mark" title={dict["table.dealer"]}>
-                      {deal.dealer}
-                    </span>
-                  </th>
-                  {record.players.map((p) => (
-                    <td key={p} className={deal.limpa.includes(p) ? "limpa" : undefined} data-player={p}>
-                      {deal.void || deal.changes[p] === 0 && !deal.limpa.includes(p) ? <span className="unchanged">{numbers.format(deal.scores[p]!)}</span> : numbers.format(deal.scores[p]!)}
-                    </td>
-                  ))}
-                </tr>
-                {open ? (
-                  <tr className="explain-row">
-                    <td colSpan={columns}>
-                      <dl className="explain-list" data-testid={`explain-deal-${deal.number}`}>
-                        {record.players.map((p) => (
-                          <div key={p}>
-                            <dt>{p}</dt>
-                            <dd>{locale === "sv" ? deal.explain[p]!.sv : deal.explain[p]!.en}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                      {onEdit ? (
-                        <button type="button" className="button small" onClick={() => onEdit(deal.number)}>
-                          {format(dict["table.editDeal"], { n: deal.number })}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </tbody>
-        <tfoot>
+        ) : null
+      }
+      foot={
+        <>
           <tr className="total-row">
             <th scope="row">{dict["table.total"]}</th>
             {record.players.map((p) => (
@@ -114,8 +83,8 @@ export function Protokoll({ record, result, dict, locale, selected, onSelect, on
               ))}
             </tr>
           ) : null}
-        </tfoot>
-      </table>
-    </div>
+        </>
+      }
+    />
   );
 }

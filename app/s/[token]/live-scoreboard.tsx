@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { VARIANTS } from "@/lib/rules/variants";
@@ -96,7 +97,8 @@ function useSecondsSince(time: number): number {
 }
 
 /** The current game's standings, lowest first: the player closest to 0 and the evening's leader (most games won) marked. */
-function Standings({ game, wins, dict }: { game: ScoreboardGame; wins: Map<string, number>; dict: Dictionary }) {
+function Standings({ game, wins, dict, locale }: { game: ScoreboardGame; wins: Map<string, number>; dict: Dictionary; locale: Locale }) {
+  const numbers = numberFormat(locale);
   const order = [...game.players].sort((a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b));
   const best = game.scores[order[0]!]!;
   const mostWins = Math.max(0, ...wins.values());
@@ -111,53 +113,12 @@ function Standings({ game, wins, dict }: { game: ScoreboardGame; wins: Map<strin
             {leads ? <span className="tag">{`${dict["share.leader"]} ${"★".repeat(mostWins)}`}</span> : null}
             {closest ? <span className="tag">{game.winners.includes(p) ? "0" : dict["share.closest"]}</span> : null}
             <span className="score" data-testid={`standing-${p}`}>
-              {game.scores[p]}
+              {numbers.format(game.scores[p]!)}
             </span>
           </li>
         );
       })}
     </ol>
-  );
-}
-
-function Sheet({ game, dict }: { game: ScoreboardGame; dict: Dictionary }) {
-  return (
-    <div className="table-wrap">
-      <table className="scores" data-testid="share-protokoll">
-        <thead>
-          <tr>
-            <th scope="col">{dict["table.deal"]}</th>
-            {game.players.map((p) => (
-              <th scope="col" key={p} className={game.winners.includes(p) ? "winner" : undefined}>
-                {p}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="start-row">
-            <td />
-            {game.players.map((p) => (
-              <td key={p}>{game.startScore}</td>
-            ))}
-          </tr>
-          {game.deals.map((deal) => (
-            <tr key={deal.number} data-deal={deal.number} className={deal.trumpCompulsion ? "compulsion" : undefined}>
-              <th scope="row">
-                {deal.number}
-                {deal.void ? " ↺" : ""}
-                <span className="dealer-mark">{deal.dealer}</span>
-              </th>
-              {game.players.map((p) => (
-                <td key={p} className={deal.limpa.includes(p) ? "limpa" : undefined} data-player={p}>
-                  {deal.scores[p]}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 
@@ -234,8 +195,12 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
             </p>
           ) : null}
           <div className="board">
-            <Standings game={game} wins={wins} dict={dict} />
-            {game.deals.length ? <Sheet game={game} dict={dict} /> : <p className="muted">{dict["share.noDeals"]}</p>}
+            <Standings game={game} wins={wins} dict={dict} locale={locale} />
+            {game.deals.length ? (
+              <ScoreSheet testId="share-protokoll" players={game.players} startScore={game.startScore} winners={game.winners} deals={game.deals} dict={dict} locale={locale} />
+            ) : (
+              <p className="muted">{dict["share.noDeals"]}</p>
+            )}
           </div>
         </section>
       ) : null}
