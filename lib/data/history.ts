@@ -1,12 +1,9 @@
 /** The history of evenings a user owns or played in: the list with filters, and the games behind statistics. */
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import type { HistoryGame } from "@/lib/stats/players";
 import { requireSignedIn, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
-import { gameInclude } from "./evenings";
 import { summaryOf, summarySelect } from "./game-summary";
-import { toGameRecord } from "./game-record";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -90,15 +87,4 @@ export async function listHistory(actor: Actor, filters: HistoryFilters = {}): P
     });
   }
   return { page, pages, total, items };
-}
-
-/** Every game of every evening the user owns or played in, for statistics. */
-export async function loadHistoryGames(actor: Actor): Promise<HistoryGame[]> {
-  const { userId } = requireSignedIn(actor);
-  const evenings = await getDb().evening.findMany({
-    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
-    select: { id: true, variant: true, houseRules: true, games: { orderBy: { number: "asc" }, include: gameInclude } },
-  });
-  return evenings.flatMap((e) => e.games.map((g) => ({ eveningId: e.id, record: toGameRecord(e, g) })));
 }

@@ -2,7 +2,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, inject } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createEvening, type CreateEveningInput } from "@/lib/data/evenings";
+import { createEvening, gameInclude, type CreateEveningInput } from "@/lib/data/evenings";
+import { toGameRecord } from "@/lib/data/game-record";
+import type { HistoryGame } from "@/lib/stats/players";
 import { createUser } from "@/lib/data/users";
 
 /** describe() that runs when this project's database is there (it always is under CI=true). */
@@ -48,4 +50,17 @@ export async function fingerprint() {
     db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
   ]);
   return { users, people, evenings, members, players, games, seats, deals, entries, edits, versions };
+}
+
+/**
+ * Every game of the user's evenings, straight from the stored deals — what the statistics cache must equal.
+ * The app reads statistics from the cache (lib/data/game-summary.ts); this is the test's independent copy.
+ */
+export async function historyFromDeals(actor: { userId: string }): Promise<HistoryGame[]> {
+  const evenings = await getDb().evening.findMany({
+    where: { OR: [{ ownerId: actor.userId }, { members: { some: { userId: actor.userId } } }] },
+    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
+    select: { id: true, variant: true, houseRules: true, games: { orderBy: { number: "asc" }, include: gameInclude } },
+  });
+  return evenings.flatMap((e) => e.games.map((g) => ({ eveningId: e.id, record: toGameRecord(e, g) })));
 }

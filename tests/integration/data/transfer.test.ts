@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evenings";
 import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
-import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+import { describeWithDatabase, fingerprint, historyFromDeals, newActor, newEvening } from "@/tests/support/data";
 
 const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
 
@@ -69,7 +69,6 @@ describeWithDatabase("export and import", () => {
 describeWithDatabase("the statistics cache", () => {
   it("is written with every deal, follows edits and deletions, and equals statistics computed from the deals", async () => {
     const { loadSummaries, rebuildAllSummaries } = await import("@/lib/data/game-summary");
-    const { loadHistoryGames } = await import("@/lib/data/history");
     const { editDeal, deleteDeal } = await import("@/lib/data/deals");
     const { playerStats } = await import("@/lib/stats/players");
     const { getDb } = await import("@/lib/db/client");
@@ -82,7 +81,7 @@ describeWithDatabase("the statistics cache", () => {
     await deleteDeal(owner, { gameId, number: 1 });
     expect((await getDb().gameSummary.findUniqueOrThrow({ where: { gameId } })).dealCount).toBe(2);
     const fromCache = await loadSummaries(owner);
-    const fromDeals = await loadHistoryGames(owner);
+    const fromDeals = await historyFromDeals(owner);
     for (const name of ["Anna", "Bo", "Cecilia"]) expect(playerStats(fromCache, name)).toEqual(playerStats(fromDeals, name));
     expect(playerStats(fromCache, "Bo")).toMatchObject({ deals: 2, loneWins: 1, averageChange: -3 });
     // A lost cache is rebuilt from the deals.
