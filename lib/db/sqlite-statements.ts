@@ -78,9 +78,12 @@ export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverA
     adapterName: factory.adapterName,
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = await factory.connect();
-      // The adapter and the transactions it starts reach the driver only through this property.
-      const holder = adapter as unknown as { client: Database | StatementCache };
-      if (!(holder.client instanceof StatementCache)) holder.client = new StatementCache(holder.client);
+      // The adapter and the transactions it starts reach the driver only through this property (adapter
+      // 6.19, pinned). Should a later adapter keep its connection elsewhere, it runs as it comes.
+      const holder = adapter as unknown as { client?: Database | StatementCache };
+      if (holder.client && !(holder.client instanceof StatementCache) && typeof holder.client.prepare === "function") {
+        holder.client = new StatementCache(holder.client);
+      }
       return adapter;
     },
   };
