@@ -1,7 +1,9 @@
 /**
  * The writes of recording a deal, as plain SQL (decision 005). Recording a deal is the hot path of an evening
  * (bench:deal); each ORM call there costs the query compiler more than the database spends on the row, so
- * these five statements are written out once, for both databases. Everything else stays on the ORM.
+ * its statements are written out once, for both databases: the evening's version claim (also used by edits
+ * and deletions), the deal, its entries and edit-history line, and the statistics summary (written by every
+ * change to a game). Everything else stays on the ORM.
  *
  * The SQL is the common subset of SQLite and PostgreSQL (quoted identifiers, multi-row VALUES, ON CONFLICT);
  * the one difference — a JSON parameter needs a cast on PostgreSQL — is `json()` below. Columns the ORM fills
@@ -38,11 +40,9 @@ export interface RecordedRows {
   entries: EntryRow[];
   /** The deal as sent, kept in the edit history. */
   sent: unknown;
-  summary: GameSummary;
-  dealCount: number;
 }
 
-/** Stores the deal, its entries, its line in the edit history and the game's statistics summary. */
+/** Stores the deal, its entries and its line in the edit history. */
 export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date): Promise<void> {
   const { dealId, gameId, number, userId } = rows;
   await tx.$executeRaw`
@@ -55,8 +55,12 @@ export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date):
   await tx.$executeRaw`
     INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "after")
     VALUES (${rows.editId}, ${gameId}, ${number}, 'record', ${userId}, ${now}, ${json(rows.sent)})`;
-  await tx.$executeRaw`
+}
+
+/** Writes a game's statistics summary (lib/data/game-summary.ts), made from its first `dealCount` deals. */
+export async function upsertSummary(db: Pick<Tx, "$executeRaw">, gameId: string, dealCount: number, summary: GameSummary, now: Date): Promise<void> {
+  await db.$executeRaw`
     INSERT INTO "GameSummary" ("gameId", "dealCount", "summary", "updatedAt")
-    VALUES (${gameId}, ${rows.dealCount}, ${json(rows.summary)}, ${now})
+    VALUES (${gameId}, ${dealCount}, ${json(summary)}, ${now})
     ON CONFLICT ("gameId") DO UPDATE SET "dealCount" = excluded."dealCount", "summary" = excluded."summary", "updatedAt" = excluded."updatedAt"`;
 }

@@ -17,7 +17,6 @@ import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
 import { claimVersionSql, insertRecordedDeal } from "./deal-sql";
-import { summarizeGame } from "@/lib/stats/summary";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -127,9 +126,8 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
  * Claims the next version of the evening, or fails if anyone changed it since it was read: the check that
  * makes validate-then-write safe when phones or instances write at once.
  */
-async function claimVersion(tx: Tx, state: GameState): Promise<number> {
-  const { count } = await tx.evening.updateMany({ where: { id: state.eveningId, version: state.version }, data: { version: { increment: 1 } } });
-  if (count !== 1) throw new RaceLost();
+async function claimVersion(tx: Tx, state: GameState, now: Date): Promise<number> {
+  if (!(await claimVersionSql(tx, state.eveningId, state.version, now))) throw new RaceLost();
   return state.version + 1;
 }
 
@@ -193,10 +191,9 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
       if (!pushed.ok) throw refused(pushed.problems);
       // The writes are plain SQL (lib/data/deal-sql.ts): this is the path every deal of an evening takes.
       const now = new Date();
-      if (!(await claimVersionSql(tx, state.eveningId, state.version, now))) throw new RaceLost();
       const after: GameState = {
         ...state,
-        version: state.version + 1,
+        version: await claimVersion(tx, state, now),
         record: { ...record, deals: [...record.deals, deal] },
         clientKeys: [...state.clientKeys, clientKey ?? null],
       };
@@ -211,11 +208,10 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
           clientKey: clientKey ?? null,
           entries: toEntryRows(record.players, deal.entries),
           sent: entries,
-          summary: summarizeGame(after.record, created.scorer.result()),
-          dealCount: next,
         },
         now,
       );
+      await saveSummary(tx, gameId, after.record, created.scorer.result());
       return { number, result: pushed.result!, duplicate: false, after };
     }).then(async ({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) {
@@ -257,7 +253,7 @@ async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
-    await claimVersion(tx, state);
+    await claimVersion(tx, state, new Date());
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
@@ -282,7 +278,7 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
-    await claimVersion(tx, state);
+    await claimVersion(tx, state, new Date());
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)

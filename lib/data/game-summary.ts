@@ -11,15 +11,12 @@ import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
 import { requireSignedIn, type Actor } from "./access";
 import { gameInclude } from "./evenings";
 import { toGameRecord } from "./game-record";
+import { upsertSummary } from "./deal-sql";
 
-type Writer = Pick<Tx, "gameSummary">;
-
-export async function saveSummary(tx: Writer, gameId: string, record: GameRecord, result?: GameResult | null): Promise<void> {
+export async function saveSummary(tx: Pick<Tx, "$executeRaw">, gameId: string, record: GameRecord, result?: GameResult | null): Promise<void> {
   const scored = result ?? evaluateGame(record).result;
   if (!scored) return;
-  const summary = summarizeGame(record, scored) as unknown as object;
-  const dealCount = record.deals.length;
-  await tx.gameSummary.upsert({ where: { gameId }, create: { gameId, dealCount, summary }, update: { dealCount, summary } });
+  await upsertSummary(tx, gameId, record.deals.length, summarizeGame(record, scored), new Date());
 }
 
 /** Recomputes one game's summary from its stored deals. */
