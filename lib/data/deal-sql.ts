@@ -1,22 +1,30 @@
 /**
  * The writes of recording a deal, as plain SQL (decision 005). Recording a deal is the hot path of an evening
  * (bench:deal); each ORM call there costs the query compiler more than the database spends on the row, so
- * its statements are written out once, for both databases: the evening's version claim (also used by edits
- * and deletions), the deal, its entries and edit-history line, and the statistics summary (written by every
- * change to a game). Everything else stays on the ORM.
+ * its statements are written out once, for both databases: the deal and its entries, and — used by edits and
+ * deletions too — the evening's version claim, the edit-history line and the statistics summary. Everything
+ * else stays on the ORM.
  *
  * The SQL is the common subset of SQLite and PostgreSQL (quoted identifiers, multi-row VALUES, ON CONFLICT);
  * the one difference — a JSON parameter needs a cast on PostgreSQL — is `json()` below. Columns the ORM fills
  * by itself (`@updatedAt`, `@default(now())`) are given explicitly, in the same format the ORM writes.
  */
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { databaseProvider, sql, join, type Tx } from "@/lib/db/client";
 import type { GameSummary } from "@/lib/stats/summary";
 import type { EntryRow } from "./game-record";
 
+/** A JSON parameter; null and undefined are stored as SQL NULL. */
 function json(value: unknown) {
+  if (value === undefined || value === null) return null;
   const text = JSON.stringify(value);
   return databaseProvider() === "postgresql" ? sql`CAST(${text} AS JSONB)` : sql`${text}`;
+}
+
+/** A collision-free id for rows made here rather than by Prisma's default. */
+function newId(): string {
+  return `d${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
 }
 
 /**
@@ -31,8 +39,6 @@ export async function claimVersionSql(tx: Tx, eveningId: string, version: number
 }
 
 export interface RecordedRows {
-  dealId: string;
-  editId: string;
   gameId: string;
   number: number;
   userId: string;
@@ -44,17 +50,32 @@ export interface RecordedRows {
 
 /** Stores the deal, its entries and its line in the edit history. */
 export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date): Promise<void> {
-  const { dealId, gameId, number, userId } = rows;
+  const { gameId, number, userId } = rows;
+  const dealId = newId();
   await tx.$executeRaw`
     INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
     VALUES (${dealId}, ${gameId}, ${number}, ${userId}, ${now}, ${now}, ${rows.clientKey})`;
   const values = rows.entries.map(
-    (e) => sql`(${dealId}, ${e.seat}, ${e.plays}, ${e.exchanged === undefined ? null : json(e.exchanged)}, ${e.tricks}, ${e.revoke})`,
+    (e) => sql`(${dealId}, ${e.seat}, ${e.plays}, ${json(e.exchanged)}, ${e.tricks}, ${e.revoke})`,
   );
   await tx.$executeRaw`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`;
+  await insertEdit(tx, { gameId, dealNumber: number, action: "record", byId: userId, after: rows.sent }, now);
+}
+
+/** A line of a game's edit history: who recorded, changed or deleted which deal, with the entries before and after. */
+export interface EditLine {
+  gameId: string;
+  dealNumber: number;
+  action: "record" | "edit" | "delete";
+  byId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function insertEdit(tx: Pick<Tx, "$executeRaw">, edit: EditLine, now: Date): Promise<void> {
   await tx.$executeRaw`
-    INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "after")
-    VALUES (${rows.editId}, ${gameId}, ${number}, 'record', ${userId}, ${now}, ${json(rows.sent)})`;
+    INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
+    VALUES (${newId()}, ${edit.gameId}, ${edit.dealNumber}, ${edit.action}, ${edit.byId}, ${now}, ${json(edit.before)}, ${json(edit.after)})`;
 }
 
 /** Writes a game's statistics summary (lib/data/game-summary.ts), made from its first `dealCount` deals. */

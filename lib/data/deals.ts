@@ -4,7 +4,6 @@
  * second phone's copy of the same deal fail instead of being stored twice.
  */
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -16,14 +15,9 @@ import { gameInclude } from "./evenings";
 import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
-import { claimVersionSql, insertRecordedDeal } from "./deal-sql";
+import { claimVersionSql, insertEdit, insertRecordedDeal } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
-
-/** A collision-free id for rows made here rather than by Prisma's default. */
-function newId(): string {
-  return `d${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
-}
 
 /** The shape that reaches the engine: bounded in size; the engine checks every value. */
 const EntriesSchema = z
@@ -140,12 +134,6 @@ class RaceLost extends AppError {
   }
 }
 
-async function recordEdit(tx: Tx, gameId: string, edit: { dealNumber: number; action: string; byId: string; before?: object | null; after?: object | null }) {
-  await tx.dealEdit.create({
-    data: { gameId, dealNumber: edit.dealNumber, action: edit.action, byId: edit.byId, before: edit.before ?? undefined, after: edit.after ?? undefined },
-  });
-}
-
 function snapshot(record: GameRecord, number: number): Record<string, EntryRecord> | null {
   return record.deals[number - 1]?.entries ?? null;
 }
@@ -200,8 +188,6 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
       await insertRecordedDeal(
         tx,
         {
-          dealId: newId(),
-          editId: newId(),
           gameId,
           number,
           userId,
@@ -258,7 +244,7 @@ async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
-    await recordEdit(tx, gameId, { dealNumber: number, action: "edit", byId: state.userId, before, after: entries });
+    await insertEdit(tx, { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries }, new Date());
     return state.eveningId;
   });
   forgetGame(gameId);
@@ -286,7 +272,7 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     const K = 1_000_000;
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
-    await recordEdit(tx, gameId, { dealNumber: number, action: "delete", byId: state.userId, before });
+    await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, new Date());
     return state.eveningId;
   });
   forgetGame(gameId);

@@ -125,6 +125,18 @@ describeWithDatabase("deals", () => {
     expect(summary.summary).toEqual(JSON.parse(JSON.stringify(summarizeGame(evening.games[0]!.record, evening.games[0]!.result))));
     const { version } = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } });
     expect(version).toBeGreaterThanOrEqual(2);
+    // Editing and deleting write their lines of the history and the summary with the same statements.
+    await editDeal(owner, { gameId, number: 2, entries: lone("Cecilia") });
+    await deleteDeal(owner, { gameId, number: 1 });
+    const later = await db.dealEdit.findMany({ where: { gameId, action: { in: ["edit", "delete"] } }, orderBy: { action: "desc" } });
+    expect(later.map((e) => [e.dealNumber, e.action, e.byId, e.before, e.after])).toEqual([
+      [2, "edit", owner.userId, lone("Bo"), lone("Cecilia")],
+      // "before" is the deal as stored: one exchange round is kept as a list of one.
+      [1, "delete", owner.userId, { ...deal1, Cecilia: { plays: true, exchanged: [0], tricks: 0 } }, null],
+    ]);
+    expect(later.every((e) => e.at.getTime() >= started - 1_000)).toBe(true);
+    expect((await db.gameSummary.findUniqueOrThrow({ where: { gameId } })).dealCount).toBe(1);
+    expect((await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } })).version).toBe(version + 2);
   });
 
   it("two phones racing to store the same deal: exactly one is stored, the other gets a clear refusal", async () => {
