@@ -5,6 +5,7 @@
  * again with the first frame it gets. Viewers of a link that was rotated or revoked are told and closed.
  */
 import "server-only";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase } from "@/lib/db/config";
 import type { Scoreboard } from "@/lib/data/share";
@@ -37,17 +38,47 @@ const FAN_OUT_BATCH = 250;
 /** The PostgreSQL NOTIFY channel that carries "this evening changed" between instances (lib/live/publish.ts). */
 export const EVENING_CHANNEL = "protokoll_evening";
 
+/**
+ * The NOTIFY channel on which instances tell each other how many share-link viewers each evening has on them,
+ * so the owner sees everyone watching whichever instance serves them. Payload `<instance> <evening> <count>`,
+ * or `?` (sent by an instance that starts listening): every instance answers with its counts.
+ */
+export const VIEWERS_CHANNEL = "protokoll_viewers";
+/** Counts are sent again this often, so an instance that vanished without a word drops out of the total. */
+const VIEWERS_HEARTBEAT_MS = 10_000;
+const VIEWERS_TTL_MS = 3 * VIEWERS_HEARTBEAT_MS;
+/** Viewers come and go in bursts (a page reload, a TV waking up): one message per evening per burst. */
+const VIEWERS_PUBLISH_DELAY_MS = 200;
+
 export const REVOKED_FRAME = encoder.encode(`event: revoked\ndata: {}\n\n`);
 export const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
 export const RETRY_FRAME = encoder.encode("retry: 2000\n\n");
 
-class LiveHub {
+export class LiveHub {
   private readonly channels = new Map<string, Channel>();
   private listener: pg.Client | null = null;
   private listening = false;
+  /** This process, among the instances sharing one PostgreSQL. */
+  private readonly instance = randomBytes(6).toString("base64url");
+  /** Viewer counts other instances reported: evening → instance → count and when it was heard. */
+  private readonly remote = new Map<string, Map<string, { count: number; at: number }>>();
+  private readonly unpublished = new Set<string>();
+  private publishTimer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private closed = false;
 
+  /** Viewers of the evening's share link right now, on this instance and (PostgreSQL) on the others. */
   count(eveningId: string): number {
-    return this.channels.get(eveningId)?.viewers.size ?? 0;
+    this.listen();
+    let total = this.channels.get(eveningId)?.viewers.size ?? 0;
+    const reported = this.remote.get(eveningId);
+    const now = Date.now();
+    for (const [instance, { count, at }] of reported ?? []) {
+      if (now - at < VIEWERS_TTL_MS) total += count;
+      else reported!.delete(instance);
+    }
+    if (reported?.size === 0) this.remote.delete(eveningId);
+    return total;
   }
 
   /** Adds a viewer who has been sent the snapshot of `version`; returns how to remove them. */
@@ -60,9 +91,11 @@ class LiveHub {
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
     this.listen();
+    this.countChanged(eveningId);
     return () => {
       channel.viewers.delete(viewer);
       if (channel.viewers.size === 0 && !channel.refreshing) this.channels.delete(eveningId);
+      this.countChanged(eveningId);
     };
   }
 
@@ -92,6 +125,7 @@ class LiveHub {
             viewer.send(REVOKED_FRAME);
             viewer.close();
             channel.viewers.delete(viewer);
+            this.countChanged(eveningId);
           } else {
             viewer.send(frame);
           }
@@ -107,33 +141,88 @@ class LiveHub {
     }
   }
 
-  /** PostgreSQL: one LISTEN connection per process hears every instance's changes; reconnects by itself. */
+  /** PostgreSQL: tells the other instances this evening's viewer count on this one, soon (once per burst). */
+  private countChanged(eveningId: string): void {
+    if (!this.listening) return;
+    this.unpublished.add(eveningId);
+    this.publishTimer ??= setTimeout(() => {
+      this.publishTimer = null;
+      const evenings = [...this.unpublished];
+      this.unpublished.clear();
+      this.publishCounts(evenings);
+    }, VIEWERS_PUBLISH_DELAY_MS);
+  }
+
+  private publishCounts(evenings: Iterable<string>): void {
+    const client = this.listener;
+    if (!client) return; // reconnecting: the counts go out again when listening resumes
+    for (const eveningId of evenings) {
+      const count = this.channels.get(eveningId)?.viewers.size ?? 0;
+      client.query("SELECT pg_notify($1, $2)", [VIEWERS_CHANNEL, `${this.instance} ${eveningId} ${count}`]).catch(() => undefined);
+    }
+  }
+
+  private heard(payload: string): void {
+    if (payload === "?") return this.publishCounts(this.channels.keys());
+    const [instance, eveningId, count] = payload.split(" ");
+    if (!instance || !eveningId || instance === this.instance || !/^\d+$/.test(count ?? "")) return;
+    let reported = this.remote.get(eveningId);
+    if (!reported) this.remote.set(eveningId, (reported = new Map()));
+    if (Number(count) > 0) reported.set(instance, { count: Number(count), at: Date.now() });
+    else reported.delete(instance);
+    if (reported.size === 0) this.remote.delete(eveningId);
+  }
+
+  /** Stops listening (tests, shutdown); open streams are left to their own ends. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * PostgreSQL: one LISTEN connection per process hears every instance's changes and viewer counts, and
+   * sends this instance's counts; reconnects by itself.
+   */
   private listen(): void {
     if (this.listening) return;
     const database = resolveDatabase();
     if (database.provider !== "postgresql") return;
     this.listening = true;
+    this.heartbeat = setInterval(() => this.publishCounts(this.channels.keys()), VIEWERS_HEARTBEAT_MS);
+    this.heartbeat.unref();
     const connect = async () => {
       const client = new pg.Client({ connectionString: database.url });
       client.on("notification", (message) => {
-        if (message.payload) this.changed(message.payload);
+        if (!message.payload) return;
+        if (message.channel === VIEWERS_CHANNEL) this.heard(message.payload);
+        else this.changed(message.payload);
       });
       const retry = () => {
-        if (this.listener !== client) return;
+        if (this.listener !== client || this.closed) return;
         this.listener = null;
         setTimeout(() => void connect(), 1_000).unref();
       };
       client.on("error", retry);
       client.on("end", retry);
-      this.listener = client;
       try {
         await client.connect();
         await client.query(`LISTEN ${EVENING_CHANNEL}`);
-        // Whatever happened while not listening: every open channel gets a fresh snapshot.
+        await client.query(`LISTEN ${VIEWERS_CHANNEL}`);
+        if (this.closed) return void client.end().catch(() => undefined);
+        this.listener = client;
+        // Whatever happened while not listening: every open channel gets a fresh snapshot, and the
+        // instances exchange their viewer counts.
         for (const eveningId of this.channels.keys()) this.changed(eveningId);
+        await client.query("SELECT pg_notify($1, '?')", [VIEWERS_CHANNEL]);
+        this.publishCounts(this.channels.keys());
       } catch {
         client.end().catch(() => undefined);
-        retry();
+        if (this.listener === client) this.listener = null;
+        if (!this.closed) setTimeout(() => void connect(), 1_000).unref();
       }
     };
     void connect();

@@ -88,8 +88,10 @@ test("a deal recorded through one instance reaches a live viewer connected to th
   const token = new URL(await phone.getByTestId("share-url").inputValue()).pathname.split("/").pop()!;
 
   type Frame = { version: number; games: { deals: unknown[]; scores: Record<string, number> }[] };
-  const viewerOnB = readEvents(`${B}/api/share/${token}/events`, ({ event, data }) => event === "scoreboard" && (data as Frame).games[0]!.deals.length === 1, 15_000);
+  const viewerOnB = readEvents(`${B}/api/share/${token}/events`, ({ event, data }) => event === "scoreboard" && (data as Frame).games[0]!.deals.length === 1, 30_000);
   await new Promise((r) => setTimeout(r, 500)); // the viewer is connected and has its first snapshot
+  // The owner, served by A, counts the viewer watching through B.
+  await expect(phone.getByTestId("viewer-count")).toHaveText("Watching now: 1", { timeout: 15_000 });
   const sent = Date.now();
   await phone.getByRole("button", { name: "Only Anna" }).click();
   const frames = await viewerOnB;
@@ -98,4 +100,6 @@ test("a deal recorded through one instance reaches a live viewer connected to th
   expect((last.data as Frame).games[0]!.scores).toEqual({ Anna: 7, Bo: 12, Cecilia: 12 });
   expect((frames[0]!.data as Frame).games[0]!.deals).toHaveLength(0);
   expect(Date.now() - sent).toBeLessThan(5_000);
+  // The viewer has gone (its stream is closed): the count goes back to 0.
+  await expect(phone.getByTestId("viewer-count")).toHaveText("Watching now: 0", { timeout: 15_000 });
 });

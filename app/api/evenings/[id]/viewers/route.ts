@@ -6,7 +6,7 @@ import { liveHub } from "@/lib/live/hub";
 
 export const dynamic = "force-dynamic";
 
-/** For the owner: how many share-link viewers this app instance is serving right now. */
+/** For the owner: how many share-link viewers are watching right now, on every app instance (lib/live/hub.ts). */
 export async function GET(_: NextRequest, { params }: RouteContext<"/api/evenings/[id]/viewers">) {
   try {
     const { id } = await params;
