@@ -239,12 +239,13 @@ async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
-    await claimVersion(tx, state, new Date());
+    const now = new Date();
+    await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
-    await insertEdit(tx, { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries }, new Date());
+    await insertEdit(tx, { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries }, now);
     return state.eveningId;
   });
   forgetGame(gameId);
@@ -264,7 +265,8 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
-    await claimVersion(tx, state, new Date());
+    const now = new Date();
+    await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
@@ -272,7 +274,7 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     const K = 1_000_000;
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
-    await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, new Date());
+    await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
     return state.eveningId;
   });
   forgetGame(gameId);
