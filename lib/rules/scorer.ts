@@ -40,6 +40,16 @@ const PASSED_KNACK = explained("nk.pass", () => ({ en: "passed (lurade)", sv: "l
 const VOID_KNEKTPASS = explained("kp.void", () => ({ en: "all passed: redeal", sv: "alla passade: omgiv" }));
 const VOID_KNACK = explained("nk.void", () => ({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" }));
 const VOID_LONE_KNOCKER = explained("nk.lone.void", () => ({ en: "only one knocked: redeal", sv: "bara en knackade: omgiv" }));
+/** The same explanation for a score that went below 0 and is shown as 0 (RULES.md K8, N9): the change shown differs. */
+const reachedZero = new WeakMap<Localized, Localized>();
+function clampedAtZero(text: Localized): Localized {
+  let clamped = reachedZero.get(text);
+  if (!clamped) {
+    clamped = Object.freeze({ en: `${text.en}, reaches 0`, sv: `${text.sv}, når 0` });
+    reachedZero.set(text, clamped);
+  }
+  return clamped;
+}
 const names = (players: string[], seats: number[]) => seats.map((s) => players[s]).join(", ");
 
 /**
@@ -353,8 +363,8 @@ export class GameScorer {
           problem(
             "tricks.missing",
             { deal: number, player: players[s]! },
-            knektpass ? "played, so his tricks are needed" : "knocked, so his tricks are needed",
-            knektpass ? "spelade, så hans stick behövs" : "knackade, så hans stick behövs",
+            knektpass ? "played, so their tricks are needed" : "knocked, so their tricks are needed",
+            knektpass ? "spelade, så sticken behövs" : "knackade, så sticken behövs",
           ),
         );
       else total += deal.tricks[s]!;
@@ -376,7 +386,7 @@ export class GameScorer {
   private checkFirstDealTricks(deal: ParsedDeal, knocker: number, number: number): Problem[] {
     const { players } = this.setup;
     if (deal.tricks[knocker]! < 0)
-      return [problem("tricks.missing", { deal: number, player: players[knocker]! }, "knocked, so his tricks are needed", "knackade, så hans stick behövs")];
+      return [problem("tricks.missing", { deal: number, player: players[knocker]! }, "knocked, so their tricks are needed", "knackade, så sticken behövs")];
     let total = 0;
     let given = 0;
     for (let s = 0; s < this.n; s++) {
@@ -440,7 +450,7 @@ export class GameScorer {
       const name = players[s]!;
       scores[name] = this.scores[s]!;
       changes[name] = this.scores[s]! - before[s]!;
-      explain[name] = outcome.explain[s]!;
+      explain[name] = !outcome.void && outcome.raw[s]! < 0 ? clampedAtZero(outcome.explain[s]!) : outcome.explain[s]!;
     }
     const result: DealResult = {
       number,

@@ -75,6 +75,17 @@ describe("Knektpass (RULES.md K1–K9)", () => {
     expect(out.winners).toEqual(["A"]);
   });
 
+  it("K8: an explanation tells the truth when the score stops at 0 (the change shown is smaller than the rule's)", () => {
+    const r = scoreGame(kp([deal({ A: plays(4, 3), B: plays(1), C: passes() })], { houseRules: { startScore: 3 } }));
+    expect(r.deals[0]!.changes.A).toBe(-3);
+    expect(r.deals[0]!.explain.A).toEqual({ en: "quota 3, took 4: −4, reaches 0", sv: "kvot 3, tog 4: −4, når 0" });
+    // Exactly 0 is not clamped: the explanation stays as it is.
+    const exact = scoreGame(kp([deal({ A: plays(4), B: plays(1), C: passes() })], { houseRules: { startScore: 4 } }));
+    expect(exact.deals[0]!.explain.A!.en).toBe("quota 0, took 4: −4");
+    const lone = scoreGame(kp([deal({ A: plays(), B: passes(), C: passes() })], { houseRules: { startScore: 2 } }));
+    expect(lone.deals[0]!.explain.A!.en).toBe("played alone, wins the deal: −5, reaches 0");
+  });
+
   it("K9: total exchanges can't exceed the talon (pack − 5 × players − 1)", () => {
     expect([2, 3, 4, 10].map((n) => talonSize("knektpass", n))).toEqual([25, 20, 31, 1]);
     // 3 players: talon 20. 5+5+5 + 5 = 20 is fine; one more card is not.
