@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { Dictionary, Locale } from "@/lib/i18n/dictionaries";
 
 /** What the sheet shows of one deal; the rules engine's DealResult has these fields, the share link's slim copy too. */
@@ -23,12 +23,31 @@ interface Props<D extends SheetDeal> {
   testId: string;
   /** The deal-number cell's content, e.g. a button that opens the explanation; the number itself by default. */
   dealLabel?: (deal: D, label: string) => ReactNode;
-  /** A row under the deal's row, e.g. its explanation. */
-  below?: (deal: D) => ReactNode;
-  /** Extra class names for the deal's row. */
-  rowClass?: (deal: D) => string | undefined;
   /** Rows of the table's foot (totals, limpa counts). */
   foot?: ReactNode;
+  /** Which marks the legend explains: limpa and trumftvång exist in Norrlands-Knack only. */
+  variant?: string;
+}
+
+/**
+ * Short column headers that stay unique: the shortest prefix of 2–4 letters no other player shares ("Ce", "Ca"),
+ * else the full name. Narrow screens show these so 10 players fit a phone; the full name stays for screen readers.
+ */
+export function shortNames(players: string[]): Record<string, string> {
+  const short: Record<string, string> = {};
+  for (const p of players) {
+    const letters = Array.from(p);
+    let chosen = p;
+    for (let n = 2; n <= 4 && n < letters.length; n++) {
+      const prefix = letters.slice(0, n).join("").toLocaleLowerCase();
+      if (players.every((o) => o === p || Array.from(o).slice(0, n).join("").toLocaleLowerCase() !== prefix)) {
+        chosen = letters.slice(0, n).join("");
+        break;
+      }
+    }
+    short[p] = chosen;
+  }
+  return short;
 }
 
 export function numberFormat(locale: Locale): Intl.NumberFormat {
@@ -40,18 +59,31 @@ export function numberFormat(locale: Locale): Intl.NumberFormat {
  * the limpa line under a score where a limpa happened, and the dealer of each deal. Used by the evening's own
  * page and by the share link's scoreboard.
  */
-export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, deals, dict, locale, testId, dealLabel, below, rowClass, foot }: Props<D>) {
+export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, deals, dict, locale, testId, dealLabel, foot, variant }: Props<D>) {
   const numbers = numberFormat(locale);
+  const short = shortNames(players);
+  const knack = variant === "norrlands-knack";
+  const width = players.length >= 8 ? "cols-many" : players.length >= 5 ? "cols-some" : "cols-few";
   return (
+    <div className="sheet">
     <div className="table-wrap">
-      <table className="scores" data-testid={testId}>
+      <table className={`scores ${width}`} data-testid={testId}>
         <caption className="visually-hidden">{dict["evening.scores"]}</caption>
         <thead>
           <tr>
             <th scope="col">{dict["table.deal"]}</th>
             {players.map((p) => (
-              <th scope="col" key={p} className={winners.includes(p) ? "winner" : undefined}>
-                {p}
+              <th scope="col" key={p} className={winners.includes(p) ? "winner" : undefined} title={p}>
+                {short[p] === p ? (
+                  p
+                ) : (
+                  <>
+                    <span className="name-full">{p}</span>
+                    <span className="name-short" aria-hidden="true">
+                      {short[p]}
+                    </span>
+                  </>
+                )}
               </th>
             ))}
           </tr>
@@ -65,14 +97,17 @@ export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, 
           </tr>
           {deals.map((deal) => {
             const label = `${deal.number}${deal.void ? " ↺" : ""}`;
-            const className = [deal.trumpCompulsion ? "compulsion" : "", rowClass?.(deal) ?? ""].join(" ").trim();
             return (
-              <Fragment key={deal.number}>
-                <tr data-deal={deal.number} className={className || undefined}>
+              <tr key={deal.number} data-deal={deal.number} className={deal.trumpCompulsion ? "compulsion" : undefined}>
                   <th scope="row">
                     {dealLabel ? dealLabel(deal, label) : label}
-                    <span className="dealer-mark" title={dict["table.dealer"]}>
-                      {deal.dealer}
+                    {deal.trumpCompulsion ? (
+                      <span className="compulsion-mark" title={dict["legend.compulsion"]}>
+                        ⚑
+                      </span>
+                    ) : null}
+                    <span className="dealer-mark" title={`${dict["table.dealer"]}: ${deal.dealer}`}>
+                      {short[deal.dealer] ?? deal.dealer}
                     </span>
                   </th>
                   {players.map((p) => {
@@ -85,14 +120,28 @@ export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, 
                       </td>
                     );
                   })}
-                </tr>
-                {below?.(deal)}
-              </Fragment>
+              </tr>
             );
           })}
         </tbody>
         {foot ? <tfoot>{foot}</tfoot> : null}
       </table>
+    </div>
+      <p className="legend" data-testid={`${testId}-legend`}>
+        {knack ? (
+          <>
+            <span className="legend-limpa">{dict["legend.limpa"]}</span>
+            <span className="legend-compulsion">
+              <span className="compulsion-mark" aria-hidden="true">
+                ⚑
+              </span>{" "}
+              {dict["legend.compulsion"]}
+            </span>
+          </>
+        ) : null}
+        <span>↺ {dict["legend.redeal"]}</span>
+        <span>{dict["legend.dealer"]}</span>
+      </p>
     </div>
   );
 }

@@ -13,6 +13,7 @@ export { GameScorer, createScorer, type ScorerOptions } from "./scorer";
 export { parseSetup, parseDeal, toRecord, hasControlCharacters, MAX_NAME_LENGTH, type GameSetup, type ParsedDeal } from "./record";
 export { VARIANTS, VARIANT_IDS, HOUSE_RULE_VALUES, houseRuleNames, isVariantId, resolveHouseRules, talonSize } from "./variants";
 export type { VariantDefinition } from "./variants";
+export { playersAtOne } from "./standing";
 
 export type Evaluation =
   | { ok: true; result: GameResult; problems: [] }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, expectProtokoll, fillDeal, seat, type Seats } from "./table";
+import { createEvening, enterDeal, expectProtokoll, seat, setPlays, type Seats } from "./table";
 
 const players = ["Anna", "Bo", "Cecilia", "Dag"];
 
@@ -13,58 +13,64 @@ test("a whole Norrlands-Knack game on a phone: first deal, limpas, trumftvång o
   const sheet = page.getByTestId("protokoll").first();
   const play = async (seats: Seats) => {
     record.deals.push({ entries: seats });
-    await enterDeal(page, "norrlands-knack", record.deals.length, seats);
+    await enterDeal(page, record);
   };
 
-  // First deal: one knocker, only he scores; the others' tricks count for nothing.
-  await expect(page.getByText(/First deal of the game/)).toBeVisible();
-  await play({ Anna: { plays: false, tricks: 2 }, Bo: { plays: true, tricks: 1 }, Cecilia: { plays: false, tricks: 1 }, Dag: { plays: false, tricks: 1 } });
+  // First deal: one knocker, only the knocker scores; only the knocker's tricks are asked.
+  await expect(page.getByText(/First deal: bidding stops at the first knock/)).toBeVisible();
+  await play({ Anna: { plays: false }, Bo: { plays: true, tricks: 1 }, Cecilia: { plays: false }, Dag: { plays: false } });
   await expect(sheet.getByTestId("score-Anna")).toHaveText("10");
   await expect(sheet.getByTestId("score-Bo")).toHaveText("9");
-  await expect(page.getByText(/First deal of the game/)).toHaveCount(0);
+  await expect(page.getByText(/First deal: bidding stops/)).toHaveCount(0);
 
-  // No revoke outside trumftvång.
-  await fillDeal(page, "norrlands-knack", { Anna: { plays: true }, Bo: { plays: true }, Cecilia: { plays: true }, Dag: { plays: false } });
-  await expect(page.getByRole("checkbox", { name: /Revoke/ })).toHaveCount(0);
+  // No revoke outside trumftvång; the toggle says knacka/lura.
+  await setPlays(page, { Anna: true, Bo: true, Cecilia: true, Dag: false });
+  await expect(seat(page, "Dag").getByRole("button", { name: "Dag: Lura" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Revoke" })).toHaveCount(0);
+  await page.reload();
   await play({ Anna: { plays: true, tricks: 0 }, Bo: { plays: true, tricks: 5 }, Cecilia: { plays: true, tricks: 0 }, Dag: { plays: false } });
   await expect(sheet.locator('tr[data-deal="2"] td[data-player="Anna"]')).toHaveClass(/limpa/);
 
   await expect(page.getByTestId("trumftvang")).toHaveCount(0);
   await play({ Anna: { plays: true, tricks: 1 }, Bo: { plays: true, tricks: 3 }, Cecilia: { plays: true, tricks: 1 }, Dag: { plays: true, tricks: 0 } });
-  // Bo stands at 1: the next deal is under trumftvång, shown prominently, and a revoke can be recorded.
-  await expect(page.getByTestId("trumftvang")).toBeVisible();
-  await fillDeal(page, "norrlands-knack", { Anna: { plays: true }, Bo: { plays: true }, Cecilia: { plays: false }, Dag: { plays: true } });
-  await expect(seat(page, "Bo").getByRole("checkbox", { name: /Revoke/ })).toBeVisible();
+  // Bo stands at 1: the next deal is under trumftvång, shown prominently with his name, and a revoke can be recorded.
+  await expect(page.getByTestId("trumftvang")).toContainText("Bo stands at 1");
+  await setPlays(page, { Anna: true, Bo: true, Cecilia: false, Dag: true });
+  await expect(seat(page, "Bo").getByRole("button", { name: "Revoke" })).toBeVisible();
   await screenshots(page, "deal-screen-trumftvang");
+  await page.reload();
   await play({ Anna: { plays: true, tricks: 3 }, Bo: { plays: true, tricks: 0 }, Cecilia: { plays: false }, Dag: { plays: true, tricks: 2 } });
   // Bo got a limpa from 1 to 6: nobody stands at 1, so trumftvång ends.
   await expect(page.getByTestId("trumftvang")).toHaveCount(0);
   await expect(sheet.getByTestId("limpa-Bo")).toHaveText("1");
 
   // A redeal: nobody knocked.
-  await page.getByRole("button", { name: "Nobody knocked — redeal" }).click();
-  record.deals.push({ entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false }, Dag: { plays: false } } });
-  await expect(sheet.locator('tr[data-deal="5"]')).toBeVisible();
+  await play({ Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false }, Dag: { plays: false } });
 
-  // A mistake in deal 4: Dag took 3 and Anna 2. The preview shows what changes before saving.
-  await page.getByRole("button", { name: "4", exact: true }).click();
-  await page.getByRole("button", { name: "Edit deal 4" }).click();
-  await seat(page, "Anna").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "2", exact: true }).click();
-  await seat(page, "Dag").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "3", exact: true }).click();
-  await expect(page.getByTestId("change-preview")).toContainText("Anna: 6 → 7");
-  await expect(page.getByTestId("change-preview")).toContainText("Dag: 8 → 7");
-  await page.getByRole("button", { name: "Save the change" }).click();
+  // A mistake in deal 4: Dag took 3 and Anna 2. The deal opens in a dialog; one preview shows what changes.
+  await page.getByRole("button", { name: "Deal 4", exact: true }).click();
+  const dialog = page.getByTestId("deal-dialog");
+  await dialog.getByRole("button", { name: "Edit deal 4" }).click();
+  await expect(dialog.getByRole("heading", { name: "Edit deal 4" })).toBeInViewport();
+  const tricks = (name: string, n: number) => dialog.getByTestId(`seat-${name}`).getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(n), exact: true });
+  await tricks("Anna", 2).click();
+  await tricks("Dag", 3).click();
+  await expect(dialog.getByTestId("change-preview")).toHaveCount(1);
+  await expect(dialog.getByTestId("change-preview")).toContainText("Anna: 6 → 7");
+  await expect(dialog.getByTestId("change-preview")).toContainText("Dag: 8 → 7");
+  await dialog.getByRole("button", { name: "Save the change" }).click();
   record.deals[3] = { entries: { Anna: { plays: true, tricks: 2 }, Bo: { plays: true, tricks: 0 }, Cecilia: { plays: false }, Dag: { plays: true, tricks: 3 } } };
   await expect(sheet.getByTestId("score-Anna")).toHaveText("7");
+  await expect(dialog).toHaveCount(0);
 
-  // Deleting the first deal would make the second one a first deal with three knockers: refused in the preview.
-  await page.getByRole("button", { name: "1", exact: true }).click();
-  await page.getByRole("button", { name: "Edit deal 1" }).click();
-  await page.getByRole("button", { name: "Delete deal 1" }).click();
-  await expect(page.getByTestId("delete-preview")).toContainText("only one player knocks");
-  await expect(page.getByTestId("delete-preview").getByRole("button", { name: "Delete deal 1" })).toBeDisabled();
-  await page.getByTestId("delete-preview").getByRole("button", { name: "Cancel" }).click();
-  await page.getByRole("button", { name: "Cancel" }).click();
+  // Deleting the first deal would make the second one a first deal with three knockers: refused, asked once.
+  await page.getByRole("button", { name: "Deal 1", exact: true }).click();
+  await dialog.getByRole("button", { name: "Delete deal 1" }).click();
+  await expect(dialog.getByTestId("delete-problems")).toContainText("only one player knocks");
+  await expect(dialog.getByRole("button", { name: "Delete deal 1" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
 
   await play({ Anna: { plays: true, tricks: 4 }, Bo: { plays: false }, Cecilia: { plays: false }, Dag: { plays: true, tricks: 1 } });
   await play({ Anna: { plays: true, tricks: 3 }, Bo: { plays: true, tricks: 2 }, Cecilia: { plays: false }, Dag: { plays: false } });
@@ -84,7 +90,8 @@ test("a whole Norrlands-Knack game on a phone: first deal, limpas, trumftvång o
   // The same sheet in Swedish, with the game's own words.
   await page.getByRole("button", { name: "SV", exact: true }).click();
   await expect(page.getByTestId("winners")).toContainText("Anna vinner!");
-  await page.getByRole("button", { name: "4", exact: true }).click();
+  await page.getByRole("button", { name: "Giv 4", exact: true }).click();
   await expect(page.getByTestId("explain-deal-4")).toContainText("knackade, tog inget stick: limpa 1 → 6");
+  await page.getByTestId("deal-dialog").getByRole("button", { name: "Stäng" }).click();
   await page.getByRole("button", { name: "EN", exact: true }).click();
 });

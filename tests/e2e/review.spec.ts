@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { screenshots, signUp } from "./support";
-import { createEvening } from "./table";
+import { createEvening, playAlone } from "./table";
 
 test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({ page }, testInfo) => {
   await signUp(page);
@@ -65,10 +65,10 @@ test("review a finished evening, export CSV and JSON, import it into another acc
 test("the protokoll prints on A4 without buttons or forms", async ({ page }) => {
   await signUp(page);
   await createEvening(page, { title: "Utskrift", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
-  await page.getByRole("button", { name: "Only Anna" }).click();
+  await playAlone(page, "Anna");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   await page.emulateMedia({ media: "print" });
-  await expect(page.getByRole("heading", { name: "Enter deal 2" })).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeHidden();
   await expect(page.getByRole("button", { name: "Undo last deal" })).toBeHidden();
   await expect(page.locator(".site-header")).toBeHidden();
   await expect(page.getByTestId("protokoll").first()).toBeVisible();

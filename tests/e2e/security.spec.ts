@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support";
-import { createEvening } from "./table";
+import { createEvening, playAlone } from "./table";
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +31,7 @@ test("pages carry a nonce-based Content-Security-Policy and the other security h
 
   await signUp(page);
   await createEvening(page, { title: "CSP", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
-  await page.getByRole("button", { name: "Only Bo" }).click();
+  await playAlone(page, "Bo");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   expect(violations).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUp, uniqueName } from "./support";
+import type { GameRecord } from "@/lib/rules";
 import { createEvening, fillDeal } from "./table";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
@@ -25,19 +26,23 @@ test("a second phone joins by the invite link, enters deals, and both phones sta
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Två telefoner");
 
   // A deal entered on the guest's phone appears on the owner's without a reload.
-  await guest.getByRole("button", { name: "Only Cecilia" }).click();
+  const record: GameRecord = { variant: "knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna", deals: [] };
+  await fillDeal(guest, record, { entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } });
+  await guest.getByRole("button", { name: "Save deal 1" }).click();
+  record.deals.push({ entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } });
   await expect(owner.locator('tr[data-deal="1"]')).toBeVisible({ timeout: 10_000 });
   await expect(owner.getByTestId("protokoll").first().getByTestId("score-Cecilia")).toHaveText("7");
 
   // Both phones enter deal 2 at once: exactly one is stored, the other is told and shown the current state.
-  await fillDeal(owner, "knektpass", { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } });
-  await fillDeal(guest, "knektpass", { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } });
+  await expect(guest.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await fillDeal(owner, record, { entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } } });
+  await fillDeal(guest, record, { entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } } });
   await Promise.all([owner.getByRole("button", { name: "Save deal 2" }).click(), guest.getByRole("button", { name: "Save deal 2" }).click()]);
   const refused = [owner, guest].map((p) => p.getByText("Someone else saved first."));
   await expect.poll(async () => (await refused[0]!.count()) + (await refused[1]!.count()), { timeout: 10_000 }).toBe(1);
   for (const p of [owner, guest]) {
     await expect(p.locator("tr[data-deal]")).toHaveCount(2, { timeout: 10_000 });
-    await expect(p.getByRole("heading", { name: "Enter deal 3" })).toBeVisible();
+    await expect(p.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   }
 
   // The owner removes the guest, who can no longer open the evening.

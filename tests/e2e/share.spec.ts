@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening } from "./table";
+import { createEvening, playAlone } from "./table";
 
 test("the share link shows the scoreboard live to anyone, and stops working when rotated", async ({ browser }) => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -25,7 +25,7 @@ test("the share link shows the scoreboard live to anyone, and stops working when
   await expect(phone.getByTestId("viewer-count")).toHaveText("Watching now: 1", { timeout: 10_000 });
 
   // A deal recorded on the phone appears on the open scoreboard without a reload.
-  await phone.getByRole("button", { name: "Only Bo" }).click();
+  await playAlone(phone, "Bo");
   await expect(viewer.getByTestId("standing-Bo")).toHaveText("7", { timeout: 3_000 });
   await expect(viewer.locator('tr[data-deal="1"]')).toBeVisible();
   // The viewer's sheet is the phone's protokoll, row for row.

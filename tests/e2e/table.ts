@@ -1,14 +1,25 @@
-/** Drives the deal screen like a person at the table: taps per seat, then save. */
-import { expect, type Page } from "@playwright/test";
-import type { EntryRecord, GameRecord, GameResult } from "@/lib/rules";
+/**
+ * Drives the deal screen like a person at the table: taps only, as few as the form allows — cards and tricks
+ * mark a seat as playing, "Others pass" settles the rest, the last seat's tricks fill themselves in.
+ * Shared by the browser tests and `npm run bench:table` (which counts the taps).
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { scoreGame, type DealRecord, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
 
 export type Seats = Record<string, EntryRecord>;
 
-export function seat(page: Page, name: string) {
-  return page.getByRole("group", { name: new RegExp(`^${name}\\b`) }).first();
+/** How a tap is made: a click in the browser tests; the bench taps on a touch screen and counts. */
+export type Tap = (target: Locator) => Promise<void>;
+export const click: Tap = (target) => target.click();
+
+export function seat(page: Page, name: string): Locator {
+  return page.getByTestId(`seat-${name}`).first();
 }
 
-export async function createEvening(page: Page, options: { title: string; variant: "Knektpass" | "Norrlands-Knack"; players: string[]; firstDealer: string }) {
+export async function createEvening(
+  page: Page,
+  options: { title: string; variant: "Knektpass" | "Norrlands-Knack"; players: string[]; firstDealer: string; houseRules?: (page: Page) => Promise<void> },
+) {
   await page.goto("/evenings/new");
   await page.getByLabel("Title").fill(options.title);
   await page.getByLabel(new RegExp(options.variant)).check();
@@ -17,37 +28,90 @@ export async function createEvening(page: Page, options: { title: string; varian
     await page.getByLabel(`Player ${i + 1}`).fill(name);
   }
   await page.getByLabel("First dealer").selectOption({ label: options.firstDealer });
+  await options.houseRules?.(page);
   await page.getByRole("button", { name: "Start the evening" }).click();
   await expect(page).toHaveURL(/\/evenings\/(?!new)[^/]+$/);
 }
 
-/** Fills in a deal on the open form (new or edit) without saving. */
-export async function fillDeal(page: Page, variant: GameRecord["variant"], seats: Seats) {
-  const [yes, no] = variant === "knektpass" ? ["Plays", "Passes"] : ["Knocks (knacka)", "Passes (lura)"];
-  // Who plays first: the other inputs appear once it is known whether the hand is played.
-  for (const [name, entry] of Object.entries(seats)) {
-    await seat(page, name).getByRole("group", { name }).getByRole("button", { name: entry.plays ? yes : no, exact: true }).click();
-  }
-  for (const [name, entry] of Object.entries(seats)) {
-    const card = seat(page, name);
-    const rounds = entry.exchanged === undefined ? [] : Array.isArray(entry.exchanged) ? entry.exchanged : [entry.exchanged];
-    for (const [r, value] of rounds.entries()) {
-      if (r > 0) await card.getByRole("button", { name: "+ round" }).click();
-      await card.getByRole("group", { name: `Cards bought, round ${r + 1}` }).getByRole("button", { name: String(value), exact: true }).click();
+const total = (exchanged: EntryRecord["exchanged"]) => (Array.isArray(exchanged) ? exchanged.reduce((t, n) => t + n, 0) : (exchanged ?? 0));
+
+/** Taps the cards a seat exchanged: one total (paging past 5), or each round when the evening asks for rounds. */
+async function tapCards(row: Locator, exchanged: EntryRecord["exchanged"], rounds: boolean, tap: Tap) {
+  if (rounds && Array.isArray(exchanged)) {
+    for (const [r, value] of exchanged.entries()) {
+      if (r > 0) await tap(row.getByRole("button", { name: "+ round" }));
+      await tap(row.getByRole("group", { name: `Cards, round ${r + 1}` }).getByRole("button", { name: String(value), exact: true }));
     }
-    if (entry.tricks !== undefined) {
-      await card.getByRole("group", { name: /^Tricks/ }).getByRole("button", { name: String(entry.tricks), exact: true }).click();
-    }
-    if (entry.revoke) await card.getByRole("checkbox", { name: /Revoke/ }).check();
+    return;
   }
+  const value = total(exchanged);
+  for (let page = 0; page < Math.floor(value / 6); page++) await tap(row.getByRole("button", { name: "More cards" }));
+  const group = rounds ? row.getByRole("group", { name: "Cards, round 1" }) : row.getByRole("group", { name: "Cards", exact: true });
+  await tap(group.getByRole("button", { name: String(value), exact: true }));
 }
 
-/** Enters deal `number` and saves it; waits until the protokoll shows it. */
-export async function enterDeal(page: Page, variant: GameRecord["variant"], number: number, seats: Seats) {
-  await expect(page.getByRole("heading", { name: `Enter deal ${number}` })).toBeVisible();
-  await fillDeal(page, variant, seats);
-  await page.getByRole("button", { name: `Save deal ${number}` }).click();
-  await expect(page.locator(`tr[data-deal="${number}"]`)).toBeVisible();
+/**
+ * Fills in a new deal on the open form without saving, with the fewest taps: per playing seat its cards (when
+ * any) and tricks (except one seat whose tricks follow from the others'), "Plays" only where nothing else marks
+ * it, then "Others pass", then revokes. An all-pass deal is the redeal shortcut (which saves at once).
+ */
+export async function fillDeal(page: Page, record: GameRecord, deal: DealRecord, tap: Tap = click): Promise<"filled" | "saved"> {
+  const { players, variant } = record;
+  const knektpass = variant === "knektpass";
+  const next = scoreGame(record).nextDeal!;
+  const entries = deal.entries;
+  const playing = players.filter((p) => entries[p]!.plays);
+  if (playing.length === 0) {
+    await tap(page.getByRole("button", { name: knektpass ? "All passed ↺" : "Nobody knocked ↺" }));
+    return "saved";
+  }
+  const firstKnack = !knektpass && next.firstDeal;
+  const handPlayed = knektpass ? playing.length >= 2 : firstKnack ? playing.length === 1 : playing.length >= 2;
+  const rounds = knektpass && record.houseRules?.quota === "largestRound";
+  const exchanging = playing.filter((p) => total(entries[p]!.exchanged) > 0);
+  // The seat whose tricks the form fills in: one whose cards already mark it as playing, if there is one.
+  const filled = handPlayed && !firstKnack ? (exchanging.at(-1) ?? playing.at(-1)!) : null;
+  for (const p of playing) {
+    const row = seat(page, p);
+    const entry = entries[p]!;
+    let marked = false;
+    if (knektpass && handPlayed && total(entry.exchanged) > 0) {
+      await tapCards(row, entry.exchanged, rounds, tap);
+      marked = true;
+    }
+    if (handPlayed && p !== filled) {
+      await tap(row.getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(entry.tricks ?? 0), exact: true }));
+      marked = true;
+    }
+    if (!marked) await tap(row.getByRole("button", { name: new RegExp(`^${p}: `) }));
+  }
+  if (playing.length < players.length && !firstKnack) await tap(page.getByRole("button", { name: knektpass ? "Others pass" : "Others: lura" }));
+  for (const p of playing) if (entries[p]!.revoke) await tap(seat(page, p).getByRole("button", { name: "Revoke" }));
+  return "filled";
+}
+
+/** Enters deal `number` (the record's last deal) and saves it; waits until the protokoll shows it. */
+export async function enterDeal(page: Page, record: GameRecord, tap: Tap = click) {
+  const number = record.deals.length;
+  const before = { ...record, deals: record.deals.slice(0, -1) };
+  await expect(page.getByRole("heading", { name: `Deal ${number}`, exact: true })).toBeVisible();
+  if ((await fillDeal(page, before, record.deals.at(-1)!, tap)) === "filled") await tap(page.getByRole("button", { name: `Save deal ${number}` }));
+  await expect(page.getByTestId("protokoll").first().locator(`tr[data-deal="${number}"]`)).toBeVisible();
+}
+
+/** Saves a deal where only `name` plays (or knocks): three taps. */
+export async function playAlone(page: Page, name: string) {
+  await seat(page, name).getByRole("button", { name: new RegExp(`^${name}: `) }).click();
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+}
+
+/** Sets every seat of the open form to play/pass by its toggle (for tests of the form itself). */
+export async function setPlays(page: Page, plays: Record<string, boolean>) {
+  for (const [name, wanted] of Object.entries(plays)) {
+    const toggle = seat(page, name).getByRole("button", { name: new RegExp(`^${name}: `) });
+    for (let i = 0; i < 2 && (await toggle.getAttribute("aria-pressed")) !== String(wanted); i++) await toggle.click();
+  }
 }
 
 /** The protokoll on the page equals the rules engine's result: every deal's scores, limpa lines and totals. */

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_POSTGRES_BASE_URLS } from "../../playwright.config";
 import { PASSWORD, uniqueName } from "./support";
+import { playAlone } from "./table";
 
 const [A, B] = E2E_POSTGRES_BASE_URLS as [string, string];
 
@@ -93,7 +94,7 @@ test("a deal recorded through one instance reaches a live viewer connected to th
   // The owner, served by A, counts the viewer watching through B.
   await expect(phone.getByTestId("viewer-count")).toHaveText("Watching now: 1", { timeout: 15_000 });
   const sent = Date.now();
-  await phone.getByRole("button", { name: "Only Anna" }).click();
+  await playAlone(phone, "Anna");
   const frames = await viewerOnB;
   const last = frames.at(-1)!;
   expect(last.event).toBe("scoreboard");

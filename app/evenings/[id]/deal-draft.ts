@@ -1,11 +1,26 @@
 /**
  * The deal being entered on a phone, and what the rules engine says about it. Pure functions over the game
  * record: the browser checks a deal with the same engine the server uses before it is sent.
+ *
+ * The form asks as little as the rules allow: choosing a seat's cards or tricks marks it as playing, a playing
+ * seat with no cards chosen exchanged 0, the last playing seat's tricks follow from the others' (they add up to
+ * 5), a lone player needs no tricks, and the first Norrlands-Knack deal asks only the knocker's tricks.
  */
-import { createScorer, evaluateGame, type DealRecord, type EntryRecord, type GameRecord, type GameResult, type Problem } from "@/lib/rules";
+import {
+  createScorer,
+  evaluateGame,
+  resolveHouseRules,
+  VARIANTS,
+  type DealRecord,
+  type EntryRecord,
+  type GameRecord,
+  type GameResult,
+  type Problem,
+} from "@/lib/rules";
 
 export interface SeatDraft {
   plays: boolean | null;
+  /** Cards exchanged: one total, or one value per round when the quota is the largest round. Empty = none chosen (0). */
   rounds: number[];
   tricks: number | null;
   revoke: boolean;
@@ -22,8 +37,10 @@ export interface DealContext {
   trumpCompulsion: boolean;
 }
 
+const EMPTY_SEAT: SeatDraft = { plays: null, rounds: [], tricks: null, revoke: false };
+
 export function emptyDraft(players: string[]): Draft {
-  return Object.fromEntries(players.map((p) => [p, { plays: null, rounds: [], tricks: null, revoke: false }]));
+  return Object.fromEntries(players.map((p) => [p, EMPTY_SEAT]));
 }
 
 export function draftFrom(players: string[], entries: Record<string, EntryRecord>): Draft {
@@ -36,62 +53,145 @@ export function draftFrom(players: string[], entries: Record<string, EntryRecord
   );
 }
 
-/** Which inputs a seat has in this deal, given who plays. */
+/** Whether the evening asks for each exchange round (quota = largest round) or one total of cards. */
+export function asksRounds(record: GameRecord): boolean {
+  return record.variant === "knektpass" && resolveHouseRules(record.variant, record.houseRules).quota === "largestRound";
+}
+
+/** The cards a seat exchanged in total (sum of its rounds). */
+export function cardsOf(seat: SeatDraft): number {
+  return seat.rounds.reduce((t, n) => t + n, 0);
+}
+
+/** Whether the hand is played out (so tricks are entered), given who plays. */
+function handPlayed(record: GameRecord, context: DealContext, playing: number): boolean {
+  if (record.variant === "knektpass") return playing >= 2;
+  return context.firstDeal ? playing === 1 : playing >= 2;
+}
+
+/** Which inputs a seat has in this deal, given who plays so far (an undecided seat may still play). */
 export function seatInputs(record: GameRecord, context: DealContext, draft: Draft, player: string) {
   const knektpass = record.variant === "knektpass";
-  const playing = record.players.filter((p) => draft[p]!.plays === true).length;
-  const plays = draft[player]!.plays === true;
-  const handPlayed = knektpass ? playing >= 2 : context.firstDeal ? playing === 1 : playing >= 2;
+  const seats = record.players.map((p) => draft[p]!);
+  const playing = seats.filter((s) => s.plays === true).length;
+  const undecided = seats.filter((s) => s.plays === null).length;
+  const seat = draft[player]!;
+  const plays = seat.plays === true;
+  const firstKnack = !knektpass && context.firstDeal;
+  // A seat can still become a player unless it passed, or (first Norrlands-Knack deal) someone else knocked.
+  const mayPlay = seat.plays !== false && !(firstKnack && playing === 1 && !plays);
+  const played = handPlayed(record, context, playing);
+  const settled = undecided === 0;
   return {
-    exchanged: knektpass && plays,
-    tricks: handPlayed && (plays || (!knektpass && context.firstDeal)),
-    tricksOptional: !knektpass && context.firstDeal && !plays,
-    revoke: !knektpass && context.trumpCompulsion && plays && handPlayed,
-    alone: plays && playing === 1 && !(!knektpass && context.firstDeal),
+    exchanged: knektpass && mayPlay,
+    /** Tricks are asked of every seat that may play, except where they are known not to count. */
+    tricks: mayPlay && !(settled && !played),
+    revoke: !knektpass && context.trumpCompulsion && plays && playing >= 2,
+    alone: plays && settled && playing === 1 && !firstKnack,
   };
 }
 
+/**
+ * The tricks the form fills in itself: when every seat is decided and all but one playing seat have tricks, the
+ * last one's follow (the tricks add up to 5). Null when nothing follows.
+ */
+export function filledTricks(record: GameRecord, context: DealContext, draft: Draft): { player: string; tricks: number } | null {
+  const seats = record.players.map((p) => [p, draft[p]!] as const);
+  if (seats.some(([, s]) => s.plays === null)) return null;
+  const playing = seats.filter(([, s]) => s.plays === true);
+  if (record.variant !== "knektpass" && context.firstDeal) return null;
+  if (!handPlayed(record, context, playing.length)) return null;
+  const open = playing.filter(([, s]) => s.tricks === null);
+  if (open.length !== 1) return null;
+  const per = VARIANTS[record.variant].tricksPerDeal;
+  const taken = playing.reduce((t, [, s]) => t + (s.tricks ?? 0), 0);
+  return taken <= per ? { player: open[0]![0], tricks: per - taken } : null;
+}
+
+/** The draft with what the form fills in itself (the last seat's tricks). */
+export function completeDraft(record: GameRecord, context: DealContext, draft: Draft): Draft {
+  const filled = filledTricks(record, context, draft);
+  return filled ? { ...draft, [filled.player]: { ...draft[filled.player]!, tricks: filled.tricks } } : draft;
+}
+
+/** Marks every seat nobody set as passing (lura): "everyone else passes" in one tap. */
+export function othersPass(draft: Draft): Draft {
+  return Object.fromEntries(Object.entries(draft).map(([p, s]) => [p, s.plays === null ? { ...s, plays: false } : s]));
+}
+
+/**
+ * Applies one choice to a seat. Choosing cards or tricks marks the seat as playing; passing clears its inputs;
+ * in the first Norrlands-Knack deal bidding stops at the first knock, so everyone else lurar (RULES.md N3).
+ */
+export function chooseForSeat(record: GameRecord, context: DealContext, draft: Draft, player: string, change: Partial<SeatDraft>): Draft {
+  const seat = { ...draft[player]!, ...change };
+  if (change.rounds !== undefined || change.tricks !== undefined || change.revoke) seat.plays = true;
+  if (seat.plays === false) Object.assign(seat, { rounds: [], tricks: null, revoke: false });
+  const next = { ...draft, [player]: seat };
+  if (record.variant !== "knektpass" && context.firstDeal && seat.plays === true) {
+    for (const p of record.players) if (p !== player) next[p] = { ...EMPTY_SEAT, plays: false };
+  }
+  return next;
+}
+
 export function toDeal(record: GameRecord, context: DealContext, draft: Draft): DealRecord {
+  const complete = completeDraft(record, context, draft);
+  const playing = record.players.filter((p) => complete[p]!.plays === true).length;
+  const played = handPlayed(record, context, playing);
   const entries: Record<string, EntryRecord> = {};
   for (const p of record.players) {
-    const seat = draft[p]!;
-    const inputs = seatInputs(record, context, draft, p);
+    const seat = complete[p]!;
     const entry: EntryRecord = { plays: seat.plays === true };
-    if (inputs.exchanged && seat.rounds.length) entry.exchanged = seat.rounds.length === 1 ? seat.rounds[0]! : [...seat.rounds];
-    if (inputs.tricks && seat.tricks !== null) entry.tricks = seat.tricks;
-    if (inputs.revoke && seat.revoke) entry.revoke = true;
+    if (seat.plays === true) {
+      if (record.variant === "knektpass" && played) {
+        // No cards chosen means none exchanged.
+        const rounds = seat.rounds.length ? seat.rounds : [0];
+        entry.exchanged = rounds.length === 1 ? rounds[0]! : [...rounds];
+      }
+      if (played && seat.tricks !== null) entry.tricks = seat.tricks;
+      if (played && seat.revoke && record.variant !== "knektpass" && context.trumpCompulsion) entry.revoke = true;
+    }
     entries[p] = entry;
   }
   return { entries };
 }
 
 export interface DraftCheck {
-  /** Seats where plays/passes is not chosen yet. */
+  /** Seats where plays/passes (knacka/lura) is not chosen yet. */
   undecided: string[];
+  /** Playing seats whose tricks are still needed. */
+  missingTricks: string[];
+  /** Whether every answer the deal needs is given (problems are worth showing). */
+  complete: boolean;
   problems: Problem[];
-  /** The game as it would be with this deal (null while undecided or invalid). */
+  /** The game as it would be with this deal (null while incomplete or invalid). */
   after: GameResult | null;
 }
 
 /** Checks a new deal (appended) or a changed one (replacing deal `number`) with the rules engine. */
 export function checkDraft(record: GameRecord, context: DealContext, draft: Draft, mode: "new" | "edit"): DraftCheck {
-  const undecided = record.players.filter((p) => draft[p]!.plays === null);
-  if (undecided.length) return { undecided, problems: [], after: null };
-  const deal = toDeal(record, context, draft);
+  const complete = completeDraft(record, context, draft);
+  const undecided = record.players.filter((p) => complete[p]!.plays === null);
+  const playing = record.players.filter((p) => complete[p]!.plays === true);
+  const played = handPlayed(record, context, playing.length);
+  const missingTricks = undecided.length || !played ? [] : playing.filter((p) => complete[p]!.tricks === null);
+  if (undecided.length || missingTricks.length) return { undecided, missingTricks, complete: false, problems: [], after: null };
+  const deal = toDeal(record, context, complete);
+  const none = { undecided, missingTricks, complete: true };
   if (mode === "new") {
     // Check against the state after the stored deals first: only this deal's problems are of interest.
     const created = createScorer(record, { detail: false });
     if (created.ok) {
       for (const d of record.deals) created.scorer.push(d);
       const problems = created.scorer.check(deal);
-      if (problems.length) return { undecided, problems, after: null };
+      if (problems.length) return { ...none, problems, after: null };
     }
     const evaluation = evaluateGame({ ...record, deals: [...record.deals, deal] });
-    return { undecided, problems: evaluation.problems, after: evaluation.result };
+    return { ...none, problems: evaluation.problems, after: evaluation.result };
   }
   const deals = record.deals.map((d, i) => (i === context.number - 1 ? deal : d));
   const evaluation = evaluateGame({ ...record, deals });
-  return { undecided, problems: evaluation.problems, after: evaluation.result };
+  return { ...none, problems: evaluation.problems, after: evaluation.result };
 }
 
 /** What deleting a deal would do to the game. */

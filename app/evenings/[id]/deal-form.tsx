@@ -2,10 +2,24 @@
 
 import { useMemo, useRef, useState, useTransition } from "react";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { GameRecord, GameResult } from "@/lib/rules";
-import { deleteDealAction, editDealAction, recordDealAction } from "./actions";
+import { resolveHouseRules, type GameRecord, type GameResult, type Problem } from "@/lib/rules";
+import { editDealAction, recordDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
-import { checkDeletion, checkDraft, draftFrom, emptyDraft, seatInputs, toDeal, type DealContext, type Draft, type SeatDraft } from "./deal-draft";
+import {
+  asksRounds,
+  cardsOf,
+  checkDraft,
+  chooseForSeat,
+  draftFrom,
+  emptyDraft,
+  filledTricks,
+  othersPass,
+  seatInputs,
+  toDeal,
+  type DealContext,
+  type Draft,
+  type SeatDraft,
+} from "./deal-draft";
 import { Segmented } from "./segmented";
 
 interface Props {
@@ -16,49 +30,53 @@ interface Props {
   mode: "new" | "edit";
   dict: Dictionary;
   locale: Locale;
-  /** After a save (or a refusal that needs the current state): reload the page's data. */
-  onSaved: (message?: string) => void;
+  /** After a save (or a refusal that needs the current state): the saved deal's number, or a message to show. */
+  onSaved: (saved: { number: number } | { message: string }) => void;
   onCancel?: () => void;
-  /** Open with the deletion preview showing (undo of the last deal). */
-  startWithDelete?: boolean;
 }
 
 const TRICKS = [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }));
+/** Cards are chosen six values at a time (0–5, 6–11, 12–15): up to 3 rounds of 5. */
+const CARD_PAGES = [0, 6, 12].map((from) =>
+  Array.from({ length: Math.min(6, 16 - from) }, (_, i) => ({ value: from + i, label: String(from + i) })),
+);
+const MAX_ROUNDS = 3;
 
 function newClientKey(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-export function DealForm({ gameId, record, result, context, mode, dict, locale, onSaved, onCancel, startWithDelete = false }: Props) {
+/**
+ * The deal on one screen: a compact row per seat — name (dealer and forehand marked), a play/pass (knacka/lura)
+ * toggle, cards and tricks as one-tap choices. What follows from the rules is filled in; problems show once a
+ * deal is complete or Save is tapped, at the seat they concern.
+ */
+export function DealForm({ gameId, record, result, context, mode, dict, locale, onSaved, onCancel }: Props) {
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const knektpass = record.variant === "knektpass";
+  const rounds = asksRounds(record);
+  const startScore = resolveHouseRules(record.variant, record.houseRules).startScore;
   const [draft, setDraft] = useState<Draft>(() =>
     mode === "edit" ? draftFrom(record.players, record.deals[context.number - 1]!.entries) : emptyDraft(record.players),
   );
+  const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(startWithDelete);
   const [pending, startTransition] = useTransition();
   // One key per deal being entered: a retried submission (double tap, flaky Wi-Fi) is stored once.
   const clientKey = useRef(newClientKey());
   const check = useMemo(() => checkDraft(record, context, draft, mode), [record, context, draft, mode]);
-  const deletion = useMemo(() => (confirmDelete ? checkDeletion(record, context.number) : null), [confirmDelete, record, context.number]);
+  const filled = filledTricks(record, context, draft);
   const message = (p: { message: string; messageSv: string }) => (locale === "sv" ? p.messageSv : p.message);
-  const failure = (r: { problems: { message: string; messageSv: string }[]; message: string; messageSv: string }) =>
-    r.problems.length ? r.problems.map(message).join(" ") : message(r);
+  const showProblems = attempted || check.complete;
 
-  function update(player: string, change: Partial<SeatDraft>) {
+  function change(next: Draft) {
     setError(null);
-    setDraft((current) => {
-      const next = { ...current, [player]: { ...current[player]!, ...change } };
-      // First deal of Norrlands-Knack: bidding stops at the first knock, so everyone else lurar.
-      if (!knektpass && context.firstDeal && change.plays === true) {
-        for (const p of record.players) if (p !== player) next[p] = { ...next[p]!, plays: false };
-      }
-      return next;
-    });
+    setAttempted(false);
+    setDraft(next);
   }
+  const choose = (player: string, choice: Partial<SeatDraft>) => change(chooseForSeat(record, context, draft, player, choice));
 
-  function submit(deal = toDeal(record, context, draft)) {
+  function send(deal = toDeal(record, context, draft)) {
     setError(null);
     startTransition(async () => {
       const response =
@@ -67,131 +85,160 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           : await editDealAction({ gameId, number: context.number, entries: deal.entries as never });
       if (response.ok) {
         clientKey.current = newClientKey();
-        if (mode === "new") setDraft(emptyDraft(record.players));
-        onSaved();
+        onSaved({ number: context.number });
       } else if (response.code === "conflict") {
         clientKey.current = newClientKey();
-        setDraft(emptyDraft(record.players));
-        onSaved(`${t("table.conflict")} (${message(response)})`);
+        onSaved({ message: `${t("table.conflict")} (${message(response)})` });
       } else {
-        setError(failure(response));
+        setError(response.problems.length ? response.problems.map(message).join(" ") : message(response));
       }
     });
   }
 
-  function remove() {
-    startTransition(async () => {
-      const response = await deleteDealAction({ gameId, number: context.number });
-      if (response.ok) onSaved();
-      else setError(failure(response));
-    });
+  function save() {
+    setAttempted(true);
+    if (check.complete && !check.problems.length) send();
   }
 
-  /** Shortcuts fill the whole deal and save it at once. */
-  function shortcut(only: string | null) {
-    const filled: Draft = Object.fromEntries(record.players.map((p) => [p, { plays: p === only, rounds: [], tricks: null, revoke: false }]));
-    setDraft(filled);
-    submit(toDeal(record, context, filled));
+  /** Nobody plays: the deal is void, saved at once. */
+  function redeal() {
+    const passed = othersPass(emptyDraft(record.players));
+    setDraft(passed);
+    send(toDeal(record, context, passed));
   }
 
-  const playWord = knektpass ? { yes: t("table.plays"), no: t("table.passes") } : { yes: t("table.knocks"), no: t("table.lurar") };
-  const lastDeal = check.after?.deals[context.number - 1];
+  const playWord = knektpass
+    ? { yes: t("table.plays"), no: t("table.passes"), ask: t("table.choose") }
+    : { yes: t("table.knocks"), no: t("table.lurar"), ask: t("table.chooseKnack") };
   const title = mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
-  const canSave = !pending && check.undecided.length === 0 && check.problems.length === 0;
+  const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
+  const dealProblems = showProblems ? check.problems.filter((p) => !p.player) : [];
+  const headingId = `deal-form-${mode}`;
 
   return (
-    <section className="deal-form stack" aria-labelledby={`deal-form-${mode}`}>
-      <h2 id={`deal-form-${mode}`}>{title}</h2>
-      {mode === "new" && !(!knektpass && context.firstDeal) ? (
-        <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
-          <button type="button" className="button small" disabled={pending} onClick={() => shortcut(null)}>
-            {knektpass ? t("table.allPassed") : t("table.nobodyKnocked")}
-          </button>
-          {record.players.map((p) => (
-            <button key={p} type="button" className="button small" disabled={pending} onClick={() => shortcut(p)}>
-              {t("table.only", { name: p })}
+    <section className={`deal-form ${record.players.length > 5 ? "many" : ""}`} aria-labelledby={headingId}>
+      <div className="deal-form-head">
+        <h2 id={headingId}>{title}</h2>
+        {mode === "new" ? (
+          <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
+            <button type="button" className="button small" disabled={pending || !undecidedLeft} onClick={() => change(othersPass(draft))}>
+              {knektpass ? t("table.othersPass") : t("table.othersLura")}
             </button>
-          ))}
-        </div>
-      ) : mode === "new" ? (
-        <div className="shortcuts">
-          <button type="button" className="button small" disabled={pending} onClick={() => shortcut(null)}>
-            {t("table.nobodyKnocked")}
-          </button>
-        </div>
-      ) : null}
-      {record.players.map((player) => {
-        const seat = draft[player]!;
-        const inputs = seatInputs(record, context, draft, player);
-        const marks = [player === context.dealer ? t("table.dealerMark") : null, player === context.forehand ? t("table.forehandMark") : null].filter(Boolean);
-        const explain = lastDeal?.explain[player];
-        return (
-          <fieldset key={player} className="seat">
-            <legend>
-              {player}
-              {marks.length ? <span className="marks"> · {marks.join(" · ")}</span> : null}
-            </legend>
-            <Segmented
-              label={player}
-              hideLabel
-              options={[
-                { value: true, label: playWord.yes },
-                { value: false, label: playWord.no },
-              ]}
-              value={seat.plays}
-              onChange={(plays) => update(player, { plays })}
-            />
-            {inputs.exchanged ? (
-              <div className="rounds">
-                {(seat.rounds.length ? seat.rounds : [0]).map((value, r) => (
-                  <Segmented
-                    key={r}
-                    label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
-                    options={TRICKS}
-                    value={seat.rounds.length ? value : null}
-                    onChange={(n) => {
-                      const rounds = seat.rounds.length ? [...seat.rounds] : [0];
-                      rounds[r] = n;
-                      update(player, { rounds });
-                    }}
+            <button type="button" className="button small" disabled={pending} onClick={redeal}>
+              {knektpass ? t("table.allPassed") : t("table.nobodyKnocked")}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="seat-rows">
+        {record.players.map((player) => {
+          const seat = draft[player]!;
+          const inputs = seatInputs(record, context, draft, player);
+          const seatProblems: string[] = [];
+          if (attempted && check.undecided.includes(player)) seatProblems.push(playWord.ask);
+          if (attempted && check.missingTricks.includes(player)) seatProblems.push(t("table.tricksNeeded"));
+          if (showProblems) for (const p of check.problems) if (p.player === player) seatProblems.push(message(p));
+          const after = check.after && !check.problems.length ? check.after.deals[context.number - 1] : undefined;
+          const before = context.number > 1 ? result.deals[context.number - 2]!.scores[player] : startScore;
+          return (
+            <div
+              key={player}
+              role="group"
+              aria-label={player}
+              className={`seat-row${seat.plays === false ? " passed" : ""}${seatProblems.length ? " has-problem" : ""}`}
+              data-testid={`seat-${player}`}
+            >
+              <div className="seat-who">
+                <span className="seat-name">{player}</span>
+                <span className="seat-marks">
+                  {player === context.dealer ? (
+                    <abbr className="mark" title={t("table.dealerMark")}>
+                      {t("table.dealerShort")}
+                    </abbr>
+                  ) : null}
+                  {player === context.forehand ? (
+                    <abbr className="mark" title={t("table.forehandMark")}>
+                      {t("table.forehandShort")}
+                    </abbr>
+                  ) : null}
+                  {after ? (
+                    <span className="seat-after" data-testid={`after-${player}`} title={message({ message: after.explain[player]!.en, messageSv: after.explain[player]!.sv })}>
+                      {before}→{after.scores[player]}
+                    </span>
+                  ) : null}
+                </span>
+                <button
+                  type="button"
+                  className="play-toggle"
+                  aria-pressed={seat.plays === null ? "mixed" : seat.plays}
+                  aria-label={`${player}: ${seat.plays === null ? playWord.ask : seat.plays ? playWord.yes : playWord.no}`}
+                  onClick={() => choose(player, { plays: seat.plays !== true })}
+                >
+                  {seat.plays === null ? `${playWord.yes}?` : seat.plays ? playWord.yes : playWord.no}
+                </button>
+              </div>
+              <div className="seat-inputs">
+                {inputs.exchanged && !rounds ? (
+                  <CardsPicker
+                    label={t("table.exchanged")}
+                    more={t("table.moreCards")}
+                    value={seat.rounds.length ? cardsOf(seat) : seat.plays ? 0 : null}
+                    onChange={(n) => choose(player, { rounds: [n] })}
                   />
-                ))}
-                {seat.rounds.length > 0 && seat.rounds.length < 3 ? (
-                  <button type="button" className="button small" onClick={() => update(player, { rounds: [...seat.rounds, 0] })}>
-                    {t("table.addRound")}
+                ) : null}
+                {inputs.exchanged && rounds
+                  ? (seat.rounds.length ? seat.rounds : [0]).map((value, r, all) => (
+                      <Segmented
+                        key={r}
+                        className="chips"
+                        label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
+                        options={TRICKS}
+                        value={seat.rounds.length || seat.plays ? value : null}
+                        onChange={(n) => {
+                          const next = seat.rounds.length ? [...seat.rounds] : [0];
+                          next[r] = n;
+                          choose(player, { rounds: next });
+                        }}
+                        extra={
+                          r === all.length - 1 && all.length < MAX_ROUNDS ? (
+                            <button type="button" className="more" aria-label={t("table.addRound")} onClick={() => choose(player, { rounds: [...all, 0] })}>
+                              +
+                            </button>
+                          ) : null
+                        }
+                      />
+                    ))
+                  : null}
+                {inputs.tricks ? (
+                  <Segmented
+                    className="chips"
+                    label={t("table.tricks")}
+                    options={TRICKS}
+                    value={seat.tricks}
+                    filled={filled?.player === player ? filled.tricks : null}
+                    onChange={(tricks) => choose(player, { tricks })}
+                  />
+                ) : null}
+                {inputs.revoke ? (
+                  <button type="button" className="revoke-toggle" aria-pressed={seat.revoke} onClick={() => choose(player, { revoke: !seat.revoke })}>
+                    {t("table.revoke")}
                   </button>
                 ) : null}
+                {inputs.alone ? <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
+                {seatProblems.length ? (
+                  <p className="seat-problem" data-testid={`problem-${player}`}>
+                    {seatProblems.join(" ")}
+                  </p>
+                ) : null}
               </div>
-            ) : null}
-            {inputs.alone ? <p className="muted">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
-            {inputs.tricks ? (
-              <Segmented
-                label={inputs.tricksOptional ? t("table.tricksOptional") : t("table.tricks")}
-                options={TRICKS}
-                value={seat.tricks}
-                onChange={(tricks) => update(player, { tricks })}
-              />
-            ) : null}
-            {inputs.revoke ? (
-              <label className="check">
-                <input type="checkbox" checked={seat.revoke} onChange={(e) => update(player, { revoke: e.target.checked })} />
-                {t("table.revoke")}
-              </label>
-            ) : null}
-            {explain ? (
-              <p className="explain" data-testid={`explain-${player}`}>
-                {locale === "sv" ? explain.sv : explain.en}
-              </p>
-            ) : seat.plays === null ? (
-              <p className="muted">{t("table.choose")}</p>
-            ) : null}
-          </fieldset>
-        );
-      })}
-      <div aria-live="polite" className="stack">
-        {check.problems.length ? (
+            </div>
+          );
+        })}
+      </div>
+      <div aria-live="polite">
+        {dealProblems.length ? (
           <ul className="problems" data-testid="deal-problems">
-            {check.problems.map((p, i) => (
+            {dealProblems.map((p: Problem, i) => (
               <li key={i}>{message(p)}</li>
             ))}
           </ul>
@@ -205,8 +252,8 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           </p>
         ) : null}
       </div>
-      <div className="actions">
-        <button type="button" className="button primary" disabled={!canSave} onClick={() => submit()}>
+      <div className="save-bar">
+        <button type="button" className="button primary" disabled={pending} onClick={save}>
           {pending ? t("table.saving") : mode === "new" ? t("table.save", { n: context.number }) : t("table.saveEdit")}
         </button>
         {onCancel ? (
@@ -214,34 +261,27 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
             {t("table.cancel")}
           </button>
         ) : null}
-        {mode === "edit" && !confirmDelete ? (
-          <button type="button" className="button danger" onClick={() => setConfirmDelete(true)}>
-            {t("table.delete", { n: context.number })}
-          </button>
-        ) : null}
       </div>
-      {deletion ? (
-        <div className="card stack" data-testid="delete-preview">
-          {deletion.after ? (
-            <ChangePreview before={result} after={deletion.after} players={record.players} dict={dict} />
-          ) : (
-            <ul className="problems">
-              <li>{t("table.invalidChange")}</li>
-              {deletion.problems.map((p, i) => (
-                <li key={i}>{message(p)}</li>
-              ))}
-            </ul>
-          )}
-          <div className="actions">
-            <button type="button" className="button danger" disabled={pending || !deletion.after} onClick={remove}>
-              {t("table.confirmDelete", { n: context.number })}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirmDelete(false)}>
-              {t("table.cancel")}
-            </button>
-          </div>
-        </div>
-      ) : null}
     </section>
+  );
+}
+
+/** Cards exchanged as one total: 0–5 in one tap, more on the next page (up to 15, three rounds of 5). */
+function CardsPicker({ label, more, value, onChange }: { label: string; more: string; value: number | null; onChange: (n: number) => void }) {
+  const [page, setPage] = useState(() => CARD_PAGES.findIndex((p) => p.some((o) => o.value === value)) | 0);
+  const current = Math.max(0, page);
+  return (
+    <Segmented
+      className="chips"
+      label={label}
+      options={CARD_PAGES[current]!}
+      value={value}
+      onChange={onChange}
+      extra={
+        <button type="button" className="more" aria-label={more} onClick={() => setPage((current + 1) % CARD_PAGES.length)}>
+          {current === CARD_PAGES.length - 1 ? "‹" : "+"}
+        </button>
+      }
+    />
   );
 }

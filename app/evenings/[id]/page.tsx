@@ -51,35 +51,12 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     const url = shareToken ? `${base}/s/${shareToken}` : null;
     share = { link: url ? { url, qrSvg: await qr(url) } : null };
   }
+  const houseRules = Object.entries(evening.houseRules);
   return (
-    <main className="stack">
-      <div>
+    <main className="stack evening-page">
+      <div className="evening-title">
         <h1>{evening.title}</h1>
-        <p className="muted">
-          {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
-          {evening.place ? ` · ${evening.place}` : ""}
-        </p>
-        <div className="actions no-print">
-          <a className="button small" href={`/api/evenings/${evening.id}/export`} download>
-            {t("export.json")}
-          </a>
-          <a className="button small" href={`/api/evenings/${evening.id}/export?format=csv`} download>
-            {t("export.csv")}
-          </a>
-          <PrintButton label={t("export.print")} />
-        </div>
-        {Object.keys(evening.houseRules).length ? (
-          <p className="muted" data-testid="house-rules">
-            {t("houseRules.title")}:{" "}
-            {Object.entries(evening.houseRules)
-              .map(([name, value]) => {
-                const label = t(`houseRules.${name}` as MessageKey);
-                const choice = typeof value === "string" ? t(`houseRules.${name}.${value}` as MessageKey) : typeof value === "boolean" ? t(value ? "common.yes" : "common.no") : String(value);
-                return `${label} ${choice}`;
-              })
-              .join(" · ")}
-          </p>
-        ) : null}
+        <span className="muted">· {variant?.name ?? evening.variant}</span>
       </div>
       <TableView
         eveningId={evening.id}
@@ -94,6 +71,41 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         share={share}
         dict={DICTIONARIES[locale]}
         locale={locale}
+        details={
+          <section className="card stack evening-details" aria-labelledby="evening-details">
+            <h2 id="evening-details">{t("evening.details")}</h2>
+            <p className="muted">
+              {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
+              {evening.place ? ` · ${evening.place}` : ""}
+            </p>
+            {houseRules.length ? (
+              <p className="muted" data-testid="house-rules">
+                {t("houseRules.title")}:{" "}
+                {houseRules
+                  .map(([name, value]) => {
+                    const label = t(`houseRules.${name}` as MessageKey);
+                    const choice =
+                      typeof value === "string"
+                        ? t(`houseRules.${name}.${value}` as MessageKey)
+                        : typeof value === "boolean"
+                          ? t(value ? "common.yes" : "common.no")
+                          : String(value);
+                    return `${label} ${choice}`;
+                  })
+                  .join(" · ")}
+              </p>
+            ) : null}
+            <div className="actions no-print">
+              <a className="button small" href={`/api/evenings/${evening.id}/export`} download>
+                {t("export.json")}
+              </a>
+              <a className="button small" href={`/api/evenings/${evening.id}/export?format=csv`} download>
+                {t("export.csv")}
+              </a>
+              <PrintButton label={t("export.print")} />
+            </div>
+          </section>
+        }
       />
     </main>
   );

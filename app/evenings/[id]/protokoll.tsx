@@ -1,7 +1,7 @@
 "use client";
 
 import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary, Locale } from "@/lib/i18n/dictionaries";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 interface Props {
@@ -9,20 +9,16 @@ interface Props {
   result: GameResult;
   dict: Dictionary;
   locale: Locale;
-  /** The deal whose explanation is open. */
-  selected: number | null;
-  onSelect?: (number: number | null) => void;
-  /** Offered under an open deal when the viewer may change deals. */
-  onEdit?: (number: number) => void;
+  /** Tapping a deal's number: open it (why each score changed; edit or delete for who may). */
+  onSelect?: (number: number) => void;
 }
 
 /**
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
- * score where a limpa happened, the dealer of each deal, and on request why each score changed.
+ * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, dict, locale, selected, onSelect, onEdit }: Props) {
+export function Protokoll({ record, result, dict, locale, onSelect }: Props) {
   const numbers = numberFormat(locale);
-  const columns = record.players.length + 1;
   return (
     <ScoreSheet
       testId="protokoll"
@@ -32,36 +28,15 @@ export function Protokoll({ record, result, dict, locale, selected, onSelect, on
       deals={result.deals}
       dict={dict}
       locale={locale}
-      rowClass={(deal) => (selected === deal.number ? "open" : undefined)}
+      variant={record.variant}
       dealLabel={(deal, label) =>
         onSelect ? (
-          <button type="button" className="deal-button" aria-expanded={selected === deal.number} onClick={() => onSelect(selected === deal.number ? null : deal.number)}>
+          <button type="button" className="deal-button" aria-haspopup="dialog" aria-label={`${dict["table.deal"]} ${label}`} onClick={() => onSelect(deal.number)}>
             {label}
           </button>
         ) : (
           label
         )
-      }
-      below={(deal) =>
-        selected === deal.number ? (
-          <tr className="explain-row">
-            <td colSpan={columns}>
-              <dl className="explain-list" data-testid={`explain-deal-${deal.number}`}>
-                {record.players.map((p) => (
-                  <div key={p}>
-                    <dt>{p}</dt>
-                    <dd>{locale === "sv" ? deal.explain[p]!.sv : deal.explain[p]!.en}</dd>
-                  </div>
-                ))}
-              </dl>
-              {onEdit ? (
-                <button type="button" className="button small" onClick={() => onEdit(deal.number)}>
-                  {format(dict["table.editDeal"], { n: deal.number })}
-                </button>
-              ) : null}
-            </td>
-          </tr>
-        ) : null
       }
       foot={
         <>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { GameRecord, GameResult } from "@/lib/rules";
-import { endEveningAction } from "./actions";
-import { contextOfDeal, type DealContext } from "./deal-draft";
+import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
+import { CompulsionBanner } from "@/app/_components/compulsion-banner";
+import { deleteDealAction, endEveningAction } from "./actions";
+import { DealDialog, type DealDialogView } from "./deal-dialog";
+import type { DealContext } from "./deal-draft";
 import { DealForm } from "./deal-form";
 import { InvitePanel } from "./invite-panel";
 import { NextGame } from "./next-game";
@@ -42,28 +44,42 @@ interface Props {
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   /** Owner only: the share link of the live scoreboard (url null when switched off). */
   share: { link: { url: string; qrSvg: string } | null } | null;
+  /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
+  details?: ReactNode;
   dict: Dictionary;
   locale: Locale;
 }
 
-/** The table: the state of the game, the deal entry, the protokoll, mistakes put right, the next game. */
-export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, share, dict, locale }: Props) {
+/** How long the "Undo" of a deal just saved is offered. */
+const UNDO_MS = 10_000;
+
+/**
+ * The table: the state of the game and the deal entry on the first screen, then the protokoll, the next game,
+ * and — out of the way of entry — the evening's details, sharing and inviting.
+ */
+export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, share, details, dict, locale }: Props) {
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const game = games.at(-1)!;
   const { record, result } = game;
-  const [selected, setSelected] = useState<number | null>(null);
-  const [editing, setEditing] = useState<{ number: number; remove: boolean } | null>(null);
+  const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [justSaved, setJustSaved] = useState<{ gameId: string; number: number } | null>(null);
   const [pending, startTransition] = useTransition();
   useLiveVersion(eveningId, version);
 
+  useEffect(() => {
+    if (!justSaved) return;
+    const timer = setTimeout(() => setJustSaved(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [justSaved]);
+
   const refresh = (message?: string) => {
     setNotice(message ?? null);
-    setEditing(null);
-    setSelected(null);
+    setDialog(null);
     router.refresh();
   };
+  const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;
   const next = result.nextDeal;
   const newContext: DealContext | null = next
@@ -72,6 +88,28 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
   const timeFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+  // The undo is for the deal just saved, and only while it is still the last deal of this game.
+  const undoable = justSaved && justSaved.gameId === game.id && result.deals.length === justSaved.number ? justSaved : null;
+
+  function saved(outcome: { number: number } | { message: string }) {
+    if ("number" in outcome) {
+      setJustSaved({ gameId: game.id, number: outcome.number });
+      refresh();
+    } else {
+      setJustSaved(null);
+      refresh(outcome.message);
+    }
+    // The next deal starts at the top: who deals next, trumftvång and an empty form in view.
+    window.scrollTo({ top: 0 });
+  }
+
+  function undo(number: number) {
+    setJustSaved(null);
+    startTransition(async () => {
+      const response = await deleteDealAction({ gameId: game.id, number });
+      refresh(response.ok ? undefined : locale === "sv" ? response.messageSv : response.message);
+    });
+  }
 
   return (
     <div className="table-view stack">
@@ -80,21 +118,20 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
           {notice}
         </p>
       ) : null}
-      <section className="status card" aria-label={t("table.gameN", { n: game.number })}>
-        <h2>{t("table.gameN", { n: game.number })}</h2>
-        {next ? (
-          <p>
-            {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> · {dict["evening.forehand"]}:{" "}
-            <strong data-testid="forehand">{next.forehand}</strong>
-          </p>
-        ) : null}
+      <section className="status" aria-label={t("table.gameN", { n: game.number })}>
+        <p>
+          <strong>{t("table.gameN", { n: game.number })}</strong>
+          {next ? (
+            <>
+              {" · "}
+              {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> · {dict["evening.forehand"]}:{" "}
+              <strong data-testid="forehand">{next.forehand}</strong>
+            </>
+          ) : null}
+        </p>
         {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
       </section>
-      {next?.trumpCompulsion ? (
-        <p className="banner compulsion" role="status" data-testid="trumftvang">
-          {dict["table.trumpCompulsion"]}
-        </p>
-      ) : null}
+      {next?.trumpCompulsion ? <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" /> : null}
       {over ? (
         <section className="celebration card" aria-live="polite" data-testid="winners">
           <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
@@ -106,25 +143,20 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
       ) : null}
       {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
 
-      {open && editing ? (
-        <DealForm
-          key={`edit-${editing.number}-${editing.remove}`}
-          gameId={game.id}
-          record={record}
-          result={result}
-          context={contextOfDeal(record, result, editing.number)}
-          mode="edit"
-          dict={dict}
-          locale={locale}
-          startWithDelete={editing.remove}
-          onSaved={refresh}
-          onCancel={() => setEditing(null)}
-        />
-      ) : open && newContext && !over ? (
-        <DealForm key={`new-${game.id}-${newContext.number}`} gameId={game.id} record={record} result={result} context={newContext} mode="new" dict={dict} locale={locale} onSaved={refresh} />
+      {open && newContext && !over ? (
+        <DealForm key={`new-${game.id}-${newContext.number}`} gameId={game.id} record={record} result={result} context={newContext} mode="new" dict={dict} locale={locale} onSaved={saved} />
       ) : null}
 
-      {open && over && !editing ? (
+      {undoable ? (
+        <div className="undo-toast" role="status" data-testid="undo-toast">
+          <span>{t("table.saved", { n: undoable.number })}</span>
+          <button type="button" className="button small" disabled={pending} onClick={() => undo(undoable.number)}>
+            {dict["table.undoSaved"]}
+          </button>
+        </div>
+      ) : null}
+
+      {open && over ? (
         <NextGame
           eveningId={eveningId}
           number={game.number + 1}
@@ -141,21 +173,13 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
       <section className="stack" aria-labelledby="protokoll-heading">
         <div className="actions" style={{ justifyContent: "space-between" }}>
           <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
-          {open && result.deals.length && !editing ? (
-            <button type="button" className="button small" onClick={() => setEditing({ number: result.deals.length, remove: true })}>
+          {open && result.deals.length ? (
+            <button type="button" className="button small" onClick={() => setDialog({ number: result.deals.length, view: "delete" })}>
               {dict["table.undo"]}
             </button>
           ) : null}
         </div>
-        <Protokoll
-          record={record}
-          result={result}
-          dict={dict}
-          locale={locale}
-          selected={selected}
-          onSelect={setSelected}
-          onEdit={open ? (number) => setEditing({ number, remove: false }) : undefined}
-        />
+        <Protokoll record={record} result={result} dict={dict} locale={locale} onSelect={(number) => setDialog({ number, view: "explain" })} />
         {result.deals.length ? <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} /> : null}
       </section>
 
@@ -167,12 +191,14 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
               <h3>
                 {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
               </h3>
-              <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} selected={null} />
+              <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} />
               <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
             </div>
           ))}
         </details>
       ) : null}
+
+      {details}
 
       <details className="card">
         <summary>{dict["table.history"]}</summary>
@@ -203,6 +229,22 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
         >
           {dict["table.endEvening"]}
         </button>
+      ) : null}
+
+      {dialog ? (
+        <DealDialog
+          key={`${game.id}-${dialog.number}-${dialog.view}`}
+          gameId={game.id}
+          record={record}
+          result={result}
+          number={dialog.number}
+          view={dialog.view}
+          editable={open}
+          dict={dict}
+          locale={locale}
+          onClose={closeDialog}
+          onChanged={refresh}
+        />
       ) : null}
     </div>
   );

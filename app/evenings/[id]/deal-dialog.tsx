@@ -1,0 +1,134 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { GameRecord, GameResult } from "@/lib/rules";
+import { deleteDealAction } from "./actions";
+import { ChangePreview } from "./change-preview";
+import { checkDeletion, contextOfDeal } from "./deal-draft";
+import { DealForm } from "./deal-form";
+
+export type DealDialogView = "explain" | "edit" | "delete";
+
+interface Props {
+  gameId: string;
+  record: GameRecord;
+  result: GameResult;
+  number: number;
+  view: DealDialogView;
+  /** Whether deals may be changed (an open evening). */
+  editable: boolean;
+  dict: Dictionary;
+  locale: Locale;
+  onClose: () => void;
+  /** After an edit or deletion was stored, or refused in a way that needs the current state. */
+  onChanged: (message?: string) => void;
+}
+
+/**
+ * One deal in a modal dialog, always in view and focused: why each score changed, then — for who may — its edit
+ * (with one preview of what changes) or its deletion (asked once, with one preview and one Cancel).
+ */
+export function DealDialog({ gameId, record, result, number, view: initialView, editable, dict, locale, onClose, onChanged }: Props) {
+  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const ref = useRef<HTMLDialogElement>(null);
+  const [view, setView] = useState(initialView);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const deal = result.deals[number - 1]!;
+  const deletion = useMemo(() => (view === "delete" ? checkDeletion(record, number) : null), [view, record, number]);
+  const message = (p: { message: string; messageSv: string }) => (locale === "sv" ? p.messageSv : p.message);
+
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (!dialog.open) dialog.showModal();
+    const closed = () => onClose();
+    dialog.addEventListener("close", closed);
+    return () => dialog.removeEventListener("close", closed);
+  }, [onClose]);
+
+  function remove() {
+    startTransition(async () => {
+      const response = await deleteDealAction({ gameId, number });
+      if (response.ok) onChanged();
+      else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${message(response)})`);
+      else setError(response.problems.length ? response.problems.map(message).join(" ") : message(response));
+    });
+  }
+
+  const headingId = `deal-dialog-${number}`;
+  return (
+    <dialog ref={ref} className="deal-dialog" aria-labelledby={view === "edit" ? undefined : headingId} data-testid="deal-dialog">
+      {view === "edit" ? (
+        <DealForm
+          gameId={gameId}
+          record={record}
+          result={result}
+          context={contextOfDeal(record, result, number)}
+          mode="edit"
+          dict={dict}
+          locale={locale}
+          onSaved={(saved) => onChanged("message" in saved ? saved.message : undefined)}
+          onCancel={onClose}
+        />
+      ) : (
+        <div className="stack">
+          <h2 id={headingId}>{view === "delete" ? t("table.deleteQuestion", { n: number }) : t("table.dealNumber", { n: number })}</h2>
+          {view === "explain" ? (
+            <>
+              <p className="muted">
+                {t("table.dealtBy", { name: deal.dealer })}
+                {deal.trumpCompulsion ? ` · ${dict["legend.compulsion"]}` : ""}
+              </p>
+              <dl className="explain-list" data-testid={`explain-deal-${number}`}>
+                {record.players.map((p) => (
+                  <div key={p}>
+                    <dt>{p}</dt>
+                    <dd>
+                      {locale === "sv" ? deal.explain[p]!.sv : deal.explain[p]!.en}
+                      {deal.limpa.includes(p) ? <span className="limpa-mark"> {dict["legend.limpa"]}</span> : null}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : deletion?.after ? (
+            <ChangePreview before={result} after={deletion.after} players={record.players} dict={dict} />
+          ) : (
+            <ul className="problems" data-testid="delete-problems">
+              <li>{t("table.invalidChange")}</li>
+              {deletion?.problems.map((p, i) => (
+                <li key={i}>{message(p)}</li>
+              ))}
+            </ul>
+          )}
+          {error ? (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <div className="actions">
+            {view === "explain" && editable ? (
+              <>
+                <button type="button" className="button primary" onClick={() => setView("edit")}>
+                  {t("table.editDeal", { n: number })}
+                </button>
+                <button type="button" className="button danger" onClick={() => setView("delete")}>
+                  {t("table.delete", { n: number })}
+                </button>
+              </>
+            ) : null}
+            {view === "delete" ? (
+              <button type="button" className="button danger" disabled={pending || !deletion?.after} onClick={remove}>
+                {t("table.confirmDelete", { n: number })}
+              </button>
+            ) : null}
+            <button type="button" className="button" onClick={onClose}>
+              {view === "explain" ? t("table.close") : t("table.cancel")}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}
