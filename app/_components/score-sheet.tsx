@@ -27,6 +27,8 @@ interface Props<D extends SheetDeal> {
   foot?: ReactNode;
   /** Which marks the legend explains: limpa and trumftvång exist in Norrlands-Knack only. */
   variant?: string;
+  /** The latest deal first and marked, without the start row (TV mode: the newest stays in view). */
+  newestFirst?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export function numberFormat(locale: Locale): Intl.NumberFormat {
  * the limpa line under a score where a limpa happened, and the dealer of each deal. Used by the evening's own
  * page and by the share link's scoreboard.
  */
-export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, deals, dict, locale, testId, dealLabel, foot, variant }: Props<D>) {
+export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, deals, dict, locale, testId, dealLabel, foot, variant, newestFirst = false }: Props<D>) {
   const numbers = numberFormat(locale);
   const short = shortNames(players);
   const knack = variant === "norrlands-knack";
@@ -89,16 +91,20 @@ export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, 
           </tr>
         </thead>
         <tbody>
-          <tr className="start-row">
-            <td />
-            {players.map((p) => (
-              <td key={p}>{numbers.format(startScore)}</td>
-            ))}
-          </tr>
-          {deals.map((deal) => {
+          {newestFirst ? null : (
+            <tr className="start-row">
+              <td />
+              {players.map((p) => (
+                <td key={p}>{numbers.format(startScore)}</td>
+              ))}
+            </tr>
+          )}
+          {(newestFirst ? [...deals].reverse() : deals).map((deal) => {
             const label = `${deal.number}${deal.void ? " ↺" : ""}`;
+            const newest = newestFirst && deal === deals.at(-1);
+            const className = [deal.trumpCompulsion ? "compulsion" : "", newest ? "newest" : ""].join(" ").trim();
             return (
-              <tr key={deal.number} data-deal={deal.number} className={deal.trumpCompulsion ? "compulsion" : undefined}>
+              <tr key={deal.number} data-deal={deal.number} className={className || undefined} aria-current={newest ? "true" : undefined}>
                   <th scope="row">
                     {dealLabel ? dealLabel(deal, label) : label}
                     {deal.trumpCompulsion ? (

@@ -63,6 +63,14 @@ export function cardsOf(seat: SeatDraft): number {
   return seat.rounds.reduce((t, n) => t + n, 0);
 }
 
+/** A total of cards as the exchange rounds a record holds: 7 → [5, 2]; 3 → [3]. */
+export function roundsOf(total: number): number[] {
+  const rounds = [];
+  for (let left = total; left > 5; left -= 5) rounds.push(5);
+  rounds.push(total - 5 * rounds.length);
+  return rounds;
+}
+
 /** Whether the hand is played out (so tricks are entered), given who plays. */
 function handPlayed(record: GameRecord, context: DealContext, playing: number): boolean {
   if (record.variant === "knektpass") return playing >= 2;
@@ -144,8 +152,8 @@ export function toDeal(record: GameRecord, context: DealContext, draft: Draft): 
     const entry: EntryRecord = { plays: seat.plays === true };
     if (seat.plays === true) {
       if (record.variant === "knektpass" && played) {
-        // No cards chosen means none exchanged.
-        const rounds = seat.rounds.length ? seat.rounds : [0];
+        // No cards chosen means none exchanged; a total of more than 5 is bought in rounds of at most 5 (K3).
+        const rounds = seat.rounds.length > 1 ? seat.rounds : roundsOf(cardsOf(seat));
         entry.exchanged = rounds.length === 1 ? rounds[0]! : [...rounds];
       }
       if (played && seat.tricks !== null) entry.tricks = seat.tricks;

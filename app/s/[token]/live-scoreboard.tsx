@@ -1,9 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
+import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { playersAtOne } from "@/lib/rules/standing";
 import { VARIANTS } from "@/lib/rules/variants";
 import type { VariantId } from "@/lib/rules/types";
 
@@ -102,10 +104,12 @@ function Standings({ game, wins, dict, locale }: { game: ScoreboardGame; wins: M
   const order = [...game.players].sort((a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b));
   const best = game.scores[order[0]!]!;
   const mostWins = Math.max(0, ...wins.values());
+  // At the start everyone is equally close: the mark means something only once a deal has moved a score.
+  const started = game.deals.some((d) => !d.void);
   return (
-    <ol className="standings" data-testid="standings">
+    <ol className="standings" data-testid="standings" style={{ "--rows": order.length } as CSSProperties}>
       {order.map((p) => {
-        const closest = game.scores[p] === best;
+        const closest = started && game.scores[p] === best;
         const leads = mostWins > 0 && wins.get(p) === mostWins;
         return (
           <li key={p} className={closest ? "leader" : undefined}>
@@ -155,8 +159,77 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
     );
   }
 
+  const indicator = (
+    <p className={`live-indicator ${connection}`} role="status" data-testid="live-indicator">
+      <span className="dot" aria-hidden="true" />
+      {connection === "live" ? dict["share.live"] : connection === "reconnecting" ? dict["share.reconnecting"] : dict["share.polling"]}
+      {" · "}
+      {format(dict["share.lastUpdate"], { s: seconds })}
+    </p>
+  );
+  const winnerText = game?.winners.length
+    ? game.winners.length > 1
+      ? format(dict["table.winShared"], { names: game.winners.join(" & ") })
+      : format(dict["table.wins"], { names: game.winners[0]! })
+    : null;
+
+  if (tv) {
+    // TV mode: one screen that never scrolls — big standings, the latest deals newest first, the banners.
+    return (
+      <main className="tv-board" data-testid="tv-board">
+        <header className="tv-top">
+          <h1>
+            {scoreboard.title}
+            {game ? <span className="muted"> · {format(dict["table.gameN"], { n: game.number })}</span> : null}
+          </h1>
+          {game?.nextDealer ? (
+            <p className="tv-dealer">
+              {dict["evening.nextDealer"]}: <strong data-testid="share-dealer">{game.nextDealer}</strong> · {dict["evening.forehand"]}: {game.forehand}
+            </p>
+          ) : null}
+          {indicator}
+          <button type="button" className="button small" onClick={toggleTv}>
+            {dict["share.exitTv"]}
+          </button>
+        </header>
+        {game?.trumpCompulsion ? <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" /> : null}
+        {game ? (
+          <div className="tv-main">
+            <Standings game={game} wins={wins} dict={dict} locale={locale} />
+            <div className="tv-deals">
+              {game.deals.length ? (
+                <ScoreSheet
+                  testId="share-protokoll"
+                  players={game.players}
+                  startScore={game.startScore}
+                  winners={game.winners}
+                  deals={game.deals}
+                  dict={dict}
+                  locale={locale}
+                  variant={scoreboard.variant}
+                  newestFirst
+                />
+              ) : (
+                <p className="muted">{dict["share.noDeals"]}</p>
+              )}
+            </div>
+          </div>
+        ) : null}
+        {winnerText ? (
+          <div className="tv-winner" role="status" data-testid="share-winners">
+            <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24">
+              <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
+            </svg>
+            <p className="tv-winner-names">{winnerText}</p>
+            <p>{format(dict["table.gameN"], { n: game!.number })} · {dict["table.gameOver"]}</p>
+          </div>
+        ) : null}
+      </main>
+    );
+  }
+
   return (
-    <main className={tv ? "scoreboard tv stack" : "scoreboard stack"}>
+    <main className="scoreboard stack">
       <div className="actions" style={{ justifyContent: "space-between" }}>
         <div>
           <h1>{scoreboard.title}</h1>
@@ -166,25 +239,16 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
           </p>
         </div>
         <div className="actions">
-          <p className={`live-indicator ${connection}`} role="status" data-testid="live-indicator">
-            <span className="dot" aria-hidden="true" />
-            {connection === "live" ? dict["share.live"] : connection === "reconnecting" ? dict["share.reconnecting"] : dict["share.polling"]}
-            {" · "}
-            {format(dict["share.lastUpdate"], { s: seconds })}
-          </p>
+          {indicator}
           <button type="button" className="button small" onClick={toggleTv}>
-            {tv ? dict["share.exitTv"] : dict["share.tv"]}
+            {dict["share.tv"]}
           </button>
         </div>
       </div>
       {game ? (
         <section className="stack" aria-label={format(dict["table.gameN"], { n: game.number })}>
           <h2>{format(dict["table.gameN"], { n: game.number })}</h2>
-          {game.trumpCompulsion ? (
-            <p className="banner compulsion" data-testid="share-trumftvang">
-              {dict["table.trumpCompulsion"]}
-            </p>
-          ) : null}
+          {game.trumpCompulsion ? <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" /> : null}
           {game.winners.length ? (
             <p className="banner celebration" data-testid="share-winners">
               {game.winners.length > 1 ? format(dict["table.winShared"], { names: game.winners.join(" & ") }) : format(dict["table.wins"], { names: game.winners[0]! })}
@@ -197,7 +261,16 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
           <div className="board">
             <Standings game={game} wins={wins} dict={dict} locale={locale} />
             {game.deals.length ? (
-              <ScoreSheet testId="share-protokoll" players={game.players} startScore={game.startScore} winners={game.winners} deals={game.deals} dict={dict} locale={locale} />
+              <ScoreSheet
+                testId="share-protokoll"
+                players={game.players}
+                startScore={game.startScore}
+                winners={game.winners}
+                deals={game.deals}
+                dict={dict}
+                locale={locale}
+                variant={scoreboard.variant}
+              />
             ) : (
               <p className="muted">{dict["share.noDeals"]}</p>
             )}

@@ -1,0 +1,219 @@
+/**
+ * The moment at the table (issue: faster than chalk): the one-screen deal form, the taps it saves, the state after
+ * Save, undo, and pages that fit a 360 px phone with many players; TV mode on a wall screen.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import type { GameRecord } from "@/lib/rules";
+import { expectAccessible, signUp } from "./support";
+import { createEvening, enterDeal, playAlone, seat } from "./table";
+
+const FIVE = ["Anna", "Bo", "Cecilia", "Dag", "Erik"];
+const TEN = [...FIVE, "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
+
+async function noHorizontalOverflow(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
+}
+
+async function noScrolling(page: Page) {
+  const size = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, w: innerWidth, h: innerHeight }));
+  expect(size.sw).toBeLessThanOrEqual(size.w);
+  expect(size.sh).toBeLessThanOrEqual(size.h);
+}
+
+test("five players: the whole deal form and Save fit a phone; taps fill in what follows; errors wait for the deal", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, { title: "Fem vid bordet", variant: "Knektpass", players: FIVE, firstDealer: "Erik" });
+  for (const name of FIVE) await expect(seat(page, name)).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("button", { name: "Save deal 1" })).toBeInViewport({ ratio: 1 });
+  await expect(seat(page, "Erik").getByTitle("dealer")).toBeVisible();
+  await expect(seat(page, "Anna").getByTitle("forehand")).toBeVisible();
+
+  // A seat nobody set is an error on Save, named at the seat; nothing is saved.
+  const tricks = (name: string, n: number) => seat(page, name).getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(n), exact: true });
+  const cards = (name: string, n: number) => seat(page, name).getByRole("group", { name: "Cards", exact: true }).getByRole("button", { name: String(n), exact: true });
+  await cards("Anna", 2).click();
+  await expect(seat(page, "Anna").getByRole("button", { name: "Anna: Plays" })).toHaveAttribute("aria-pressed", "true");
+  await tricks("Anna", 2).click();
+  await tricks("Bo", 1).click();
+  // A playing seat with no cards chosen exchanged 0, shown as 0.
+  await expect(cards("Bo", 0)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".seat-problem")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save deal 1" }).click();
+  await expect(page.getByTestId("problem-Cecilia")).toHaveText("plays or passes?");
+  await expect(page.getByTestId("problem-Erik")).toHaveText("plays or passes?");
+  await expect(page.locator('tr[data-deal="1"]')).toHaveCount(0);
+
+  // Cecilia plays; everyone else passes in one tap; her tricks follow (2 + 1 + 2 = 5) and are shown as filled in.
+  await cards("Cecilia", 1).click();
+  await page.getByRole("button", { name: "Others pass" }).click();
+  await expect(seat(page, "Dag").getByRole("button", { name: "Dag: Passes" })).toBeVisible();
+  await expect(tricks("Cecilia", 2)).toHaveAttribute("aria-pressed", "true");
+  await expect(tricks("Cecilia", 2)).toHaveClass(/filled/);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.getByRole("button", { name: "Save deal 1" }).click();
+
+  // After Save: the form is empty at the top, the next dealer in view, and an undo for a few seconds.
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+  expect(scrolled).toBe(0);
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeInViewport();
+  await expect(page.getByTestId("next-dealer")).toHaveText("Anna");
+  await expect(page.getByTestId("next-dealer")).toBeInViewport();
+  await expect(seat(page, "Anna").getByRole("button", { name: "Anna: plays or passes?" })).toBeVisible();
+  const record: GameRecord = {
+    variant: "knektpass",
+    players: FIVE,
+    firstDealer: "Erik",
+    deals: [{ entries: { Anna: { plays: true, exchanged: 2, tricks: 2 }, Bo: { plays: true, exchanged: 0, tricks: 1 }, Cecilia: { plays: true, exchanged: 1, tricks: 2 }, Dag: { plays: false }, Erik: { plays: false } } }],
+  };
+  await expect(page.getByTestId("protokoll").first().getByTestId("score-Anna")).toHaveText("10");
+  await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator('tr[data-deal="1"]')).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+  await enterDeal(page, record);
+
+  // A lone player needs no tricks: once the others pass, the tricks disappear and the seat says why.
+  await seat(page, "Bo").getByRole("button", { name: "Bo: plays or passes?" }).click();
+  await page.getByRole("button", { name: "Others pass" }).click();
+  await expect(seat(page, "Bo").getByRole("group", { name: "Tricks" })).toHaveCount(0);
+  await expect(seat(page, "Bo")).toContainText("Plays alone: wins the deal");
+  await expect(page.getByRole("button", { name: "Save deal 2" })).toBeInViewport({ ratio: 1 });
+
+  // "Undo last deal" asks once: one preview, one Cancel.
+  await page.getByRole("button", { name: "Undo last deal" }).click();
+  const dialog = page.getByTestId("deal-dialog");
+  await expect(dialog.getByRole("heading", { name: "Delete deal 1?" })).toBeInViewport();
+  await expect(dialog.getByTestId("change-preview")).toHaveCount(1);
+  await expect(dialog.getByTestId("change-preview")).toContainText("Anna: 10 → 12");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toHaveCount(1);
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+
+  // The page fits a 360 px phone; Sign out stays on one line.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await noHorizontalOverflow(page);
+  const signOut = await page.getByRole("button", { name: "Sign out" }).boundingBox();
+  expect(signOut!.height).toBeLessThan(44);
+  await expectAccessible(page);
+});
+
+test("Norrlands-Knack: the game's own words, and the first deal asks only the knocker's tricks", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, { title: "Knack", variant: "Norrlands-Knack", players: FIVE, firstDealer: "Erik" });
+  await expect(seat(page, "Anna").getByRole("button", { name: "Anna: knacka or lura?" })).toHaveText("Knacka?");
+  await seat(page, "Cecilia").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "2", exact: true }).click();
+  for (const other of ["Anna", "Bo", "Dag", "Erik"]) {
+    await expect(seat(page, other).getByRole("button", { name: `${other}: Lura` })).toBeVisible();
+    await expect(seat(page, other).getByRole("group", { name: "Tricks" })).toHaveCount(0);
+  }
+  await page.getByRole("button", { name: "Save deal 1" }).click();
+  await expect(page.getByTestId("protokoll").first().getByTestId("score-Cecilia")).toHaveText("8");
+  await page.getByRole("button", { name: "SV", exact: true }).click();
+  await expect(seat(page, "Anna").getByRole("button", { name: "Anna: knackar eller lurar?" })).toHaveText("Knackar?");
+  await expect(page.getByRole("button", { name: "Övriga lurar" })).toBeVisible();
+  await expect(page.getByTestId("protokoll-legend")).toContainText("limpa");
+  await expect(page.getByTestId("protokoll-legend")).toContainText("trumftvång");
+  await page.getByRole("button", { name: "EN", exact: true }).click();
+});
+
+test("ten players: Save stays in reach, and the protokoll, explanations and live viewer fit a 360 px phone", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, { title: "Tio", variant: "Knektpass", players: TEN, firstDealer: "Jonna" });
+  await expect(seat(page, "Jonna")).not.toBeInViewport();
+  await expect(page.getByRole("button", { name: "Save deal 1" })).toBeInViewport({ ratio: 1 });
+  await playAlone(page, "Anna");
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await noHorizontalOverflow(page);
+  // Short names head the columns; the full name stays for screen readers.
+  await expect(page.getByTestId("protokoll").getByRole("columnheader", { name: "Gustav" })).toContainText("Gu");
+  await page.getByRole("button", { name: "Deal 1", exact: true }).click();
+  await expect(page.getByTestId("explain-deal-1")).toContainText("played alone, wins the deal: −5");
+  await noHorizontalOverflow(page);
+  await page.getByTestId("deal-dialog").getByRole("button", { name: "Close" }).click();
+
+  const share = await page.getByTestId("share-url").inputValue();
+  const viewer = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await viewer.goto(share);
+  await expect(viewer.getByTestId("standing-Anna")).toHaveText("7");
+  await noHorizontalOverflow(viewer);
+  await expectAccessible(viewer);
+  await viewer.close();
+});
+
+test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal marked, the winner full screen, reconnecting shown", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, { title: "Tio på TV", variant: "Knektpass", players: TEN, firstDealer: "Jonna" });
+  const share = await page.getByTestId("share-url").inputValue();
+  for (let i = 1; i <= 2; i++) {
+    await playAlone(page, "Bo");
+    await expect(page.locator(`tr[data-deal="${i}"]`)).toBeVisible();
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const tv = await context.newPage();
+  await tv.goto(`${share}?tv=1`);
+  await expect(tv.getByTestId("tv-board")).toBeVisible();
+  await expect(tv.getByTestId("standing-Bo")).toHaveText("2");
+  await noScrolling(tv);
+  await expect(tv.locator('tr[data-deal="2"]')).toHaveClass(/newest/);
+  // The standings' "closest to 0" belongs to who leads once deals are played.
+  await expect(tv.getByTestId("standings").getByText("closest to 0")).toHaveCount(1);
+  await tv.setViewportSize({ width: 1920, height: 1080 });
+  await noScrolling(tv);
+  const height = await tv.getByTestId("standing-Jonna").evaluate((el) => el.getBoundingClientRect().height);
+  expect(height).toBeGreaterThanOrEqual(48);
+  await tv.screenshot({ path: "test-results/screenshots/tv-1080p.png" });
+
+  // The signal goes: the screen says it is reconnecting.
+  await context.setOffline(true);
+  await expect(tv.getByTestId("live-indicator")).toContainText(/Reconnecting|Updating/, { timeout: 15_000 });
+  await context.setOffline(false);
+
+  // Bo wins: the winner fills the screen, still without scrolling.
+  await playAlone(page, "Bo");
+  await expect(tv.getByTestId("share-winners")).toContainText("Bo wins!", { timeout: 15_000 });
+  const banner = await tv.getByTestId("share-winners").boundingBox();
+  expect(banner!.width).toBe(1920);
+  expect(banner!.height).toBe(1080);
+  await noScrolling(tv);
+  await tv.setViewportSize({ width: 1280, height: 720 });
+  await noScrolling(tv);
+  await tv.screenshot({ path: "test-results/screenshots/tv-winner-720p.png" });
+  await context.close();
+});
+
+test("trumftvång names who stands at 1, on the phone and on the share link; a viewer at the start sees no leader", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, {
+    title: "Trumftvång",
+    variant: "Norrlands-Knack",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Cecilia",
+    houseRules: async (p) => {
+      await p.getByText("House rules").click();
+      await p.locator('input[name="houseRule.startScore"]').fill("2");
+    },
+  });
+  const share = await page.getByTestId("share-url").inputValue();
+  const viewer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await viewer.goto(share);
+  await expect(viewer.getByTestId("standings")).toBeVisible();
+  await expect(viewer.getByTestId("standings").getByText("closest to 0")).toHaveCount(0);
+  await seat(page, "Anna").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "1", exact: true }).click();
+  await page.getByRole("button", { name: "Save deal 1" }).click();
+  await expect(page.getByTestId("trumftvang")).toHaveText(/Anna stands at 1/);
+  await expect(page.getByTestId("trumftvang")).toBeInViewport();
+  await expect(viewer.getByTestId("share-trumftvang")).toHaveText(/Anna stands at 1/, { timeout: 10_000 });
+  await expect(viewer.getByTestId("standings").getByText("closest to 0")).toHaveCount(1);
+  await expectAccessible(viewer);
+  await viewer.goto(`${share}?tv=1`);
+  await expect(viewer.getByTestId("share-trumftvang")).toHaveText(/Anna stands at 1/);
+  await expectAccessible(viewer);
+  await viewer.close();
+});
