@@ -76,7 +76,7 @@ export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, 
             <th scope="col">{dict["table.deal"]}</th>
             {players.map((p) => (
               <th scope="col" key={p} className={winners.includes(p) ? "winner" : undefined} title={p}>
-                {short[p] === p ? (
+                {short[p] === p || width === "cols-few" ? (
                   p
                 ) : (
                   <>

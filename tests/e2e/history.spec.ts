@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { screenshots, signUp } from "./support";
-import { createEvening } from "./table";
+import { createEvening, playAlone } from "./table";
 
 test("history filters by player, game and date; players have statistics and a head-to-head", async ({ page }) => {
   await signUp(page);
   await createEvening(page, { title: "Knektpass i maj", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
   for (const who of ["Anna", "Anna", "Anna"]) {
     const count = await page.locator("tr[data-deal]").count();
-    await page.getByRole("button", { name: `Only ${who}` }).click();
+    await playAlone(page, who);
     await expect(page.locator("tr[data-deal]")).toHaveCount(count + 1);
   }
   await expect(page.getByTestId("winners")).toContainText("Anna wins!");

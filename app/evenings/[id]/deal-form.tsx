@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState, useTransition } from "react";
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import { resolveHouseRules, type GameRecord, type GameResult, type Problem } from "@/lib/rules";
+import type { GameRecord, GameResult, Problem } from "@/lib/rules";
 import { editDealAction, recordDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
 import {
@@ -55,7 +55,6 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
-  const startScore = resolveHouseRules(record.variant, record.houseRules).startScore;
   const [draft, setDraft] = useState<Draft>(() =>
     mode === "edit" ? draftFrom(record.players, record.deals[context.number - 1]!.entries) : emptyDraft(record.players),
   );
@@ -138,8 +137,6 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           if (attempted && check.undecided.includes(player)) seatProblems.push(playWord.ask);
           if (attempted && check.missingTricks.includes(player)) seatProblems.push(t("table.tricksNeeded"));
           if (showProblems) for (const p of check.problems) if (p.player === player) seatProblems.push(message(p));
-          const after = check.after && !check.problems.length ? check.after.deals[context.number - 1] : undefined;
-          const before = context.number > 1 ? result.deals[context.number - 2]!.scores[player] : startScore;
           return (
             <div
               key={player}
@@ -160,11 +157,6 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
                     <abbr className="mark" title={t("table.forehandMark")}>
                       {t("table.forehandShort")}
                     </abbr>
-                  ) : null}
-                  {after ? (
-                    <span className="seat-after" data-testid={`after-${player}`} title={message({ message: after.explain[player]!.en, messageSv: after.explain[player]!.sv })}>
-                      {before}→{after.scores[player]}
-                    </span>
                   ) : null}
                 </span>
                 <button
