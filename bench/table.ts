@@ -176,15 +176,17 @@ async function overflow(browser: Browser, storage: string, url: string, size: { 
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "networkidle" });
   await open?.(page);
-  const { sw, sh, w, h } = await page.evaluate(() => ({
-    sw: document.documentElement.scrollWidth,
-    sh: document.documentElement.scrollHeight,
-    w: window.innerWidth,
-    h: window.innerHeight,
-  }));
+  const { sw, sh, w, h, widest } = await page.evaluate(() => {
+    // The elements sticking out on the right, innermost first: where an overflow comes from.
+    const out = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").slice(0, 30)}"`);
+    return { sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, w: window.innerWidth, h: window.innerHeight, widest: out.join("; ") };
+  });
   await context.close();
   const over = sw > w || (vertical && sh > h);
-  return { over, detail: `${sw}×${sh} in ${w}×${h}` };
+  return { over, detail: `${sw}×${sh} in ${w}×${h}${widest ? `: ${widest}` : ""}` };
 }
 
 const env = prepareDatabase();

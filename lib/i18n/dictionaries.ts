@@ -169,7 +169,7 @@ const en = {
   "houseRules.trumpCompulsion.triggerPlayer": "Until the players who reached 1 leave it",
   "houseRules.trumpCompulsion.off": "Never",
   "houseRules.revokeKeepsTricks": "Revoke keeps tricks",
-  "houseRules.revokeKeepsTricks.help": "Yes: a revoker's tricks are deducted before his limpa.",
+  "houseRules.revokeKeepsTricks.help": "Yes: a revoker's tricks are deducted before the limpa.",
   "houseRules.redealDealer": "After a redeal",
   "houseRules.redealDealer.help": "Who deals again after a void deal.",
   "houseRules.redealDealer.same": "Same dealer",
