@@ -2,8 +2,8 @@
  * The writes of recording a deal, as plain SQL (decision 005). Recording a deal is the hot path of an evening
  * (bench:deal); each ORM call there costs the query compiler more than the database spends on the row, so
  * its statements are written out once, for both databases: the deal and its entries, and — used by edits and
- * deletions too — the evening's version claim, the edit-history line and the statistics summary. Everything
- * else stays on the ORM.
+ * deletions too — the edit-history line and the statistics summary. The version claim is
+ * `markEveningChanged` (lib/data/changes.ts); everything else stays on the ORM.
  *
  * The SQL is the common subset of SQLite and PostgreSQL (quoted identifiers, multi-row VALUES, ON CONFLICT);
  * the one difference — a JSON parameter needs a cast on PostgreSQL — is `json()` below. Columns the ORM fills
@@ -25,17 +25,6 @@ function json(value: unknown) {
 /** A collision-free id for rows made here rather than by Prisma's default. */
 function newId(): string {
   return `d${Date.now().toString(36)}${randomBytes(9).toString("base64url")}`;
-}
-
-/**
- * Moves the evening from `version` to the next one; false if anyone changed it since it was read — the check
- * that makes validate-then-write safe when phones or instances write at once.
- */
-export async function claimVersionSql(tx: Tx, eveningId: string, version: number, now: Date): Promise<boolean> {
-  const count = await tx.$executeRaw`
-    UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now}
-    WHERE "id" = ${eveningId} AND "version" = ${version}`;
-  return count === 1;
 }
 
 export interface RecordedRows {

@@ -12,10 +12,10 @@ import { requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./evenings";
-import { publishEveningChange } from "@/lib/live/publish";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
-import { claimVersionSql, insertEdit, insertRecordedDeal } from "./deal-sql";
+import { inTransaction, markEveningChanged } from "./changes";
+import { insertEdit, insertRecordedDeal } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -121,7 +121,7 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
  * makes validate-then-write safe when phones or instances write at once.
  */
 async function claimVersion(tx: Tx, state: GameState, now: Date): Promise<number> {
-  if (!(await claimVersionSql(tx, state.eveningId, state.version, now))) throw new RaceLost();
+  if (!(await markEveningChanged(tx, state.eveningId, "deals", { expectedVersion: state.version, now }))) throw new RaceLost();
   return state.version + 1;
 }
 
@@ -160,7 +160,7 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
 async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientKey }: z.infer<typeof RecordDealSchema>): Promise<RecordedDeal> {
   const db = getDb();
   try {
-    return await db.$transaction(async (tx) => {
+    return await inTransaction(async (tx) => {
       const state = await loadGame(tx, actor, gameId);
       const { record, userId } = state;
       const duplicate = duplicateOf(state, clientKey);
@@ -199,11 +199,8 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
       );
       await saveSummary(tx, gameId, after.record, created.scorer.result());
       return { number, result: pushed.result!, duplicate: false, after };
-    }).then(async ({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
-      if (after) {
-        rememberGame(gameId, after); // only once committed
-        await publishEveningChange(after.eveningId);
-      }
+    }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
+      if (after) rememberGame(gameId, after); // only once committed
       return recorded;
     });
   } catch (error) {
@@ -233,7 +230,7 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
 
 async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer<typeof EditDealSchema>): Promise<void> {
   forgetGame(gameId);
-  const eveningId = await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
@@ -246,10 +243,8 @@ async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
     await insertEdit(tx, { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries }, now);
-    return state.eveningId;
   });
   forgetGame(gameId);
-  await publishEveningChange(eveningId);
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<void> {
@@ -259,7 +254,7 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
 
 async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof DeleteDealSchema>): Promise<void> {
   forgetGame(gameId);
-  const eveningId = await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
@@ -275,8 +270,6 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
-    return state.eveningId;
   });
   forgetGame(gameId);
-  await publishEveningChange(eveningId);
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANT_IDS, type GameRecord, type GameResult } from "@/lib/rules";
-import { publishEveningChange } from "@/lib/live/publish";
+import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord } from "./game-record";
@@ -232,7 +232,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalid(parsed.error);
   const { eveningId, players, firstDealerSeat } = parsed.data;
-  const game = await getDb().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
       where: { id: eveningId },
@@ -249,19 +249,17 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       data: { eveningId, number: (last?.number ?? 0) + 1, firstDealerSeat, seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) } },
       select: { id: true, number: true },
     });
-    await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
+    await markEveningChanged(tx, eveningId, "game");
     return game;
   });
-  await publishEveningChange(eveningId);
-  return game;
 }
 
 export async function endEvening(actor: Actor, eveningId: string): Promise<void> {
-  await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
-    await tx.evening.update({ where: { id: eveningId }, data: { status: "ended", version: { increment: 1 } } });
+    await tx.evening.update({ where: { id: eveningId }, data: { status: "ended" } });
+    await markEveningChanged(tx, eveningId, "evening");
   });
-  await publishEveningChange(eveningId);
 }
 
 /** The evening's version, bumped on every change: phones compare it to know when to reload. */
@@ -283,7 +281,7 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
   const { userId } = requireSignedIn(actor);
   if (!isId(inviteToken)) throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
-  return getDb().$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const evening = await tx.evening.findUnique({ where: { inviteToken }, select: { id: true, title: true, ownerId: true } });
     if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
         sv: "Inbjudningslänken gäller inte (längre). Be om en ny.",
@@ -294,7 +292,7 @@ export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ 
         create: { eveningId: evening.id, userId },
         update: {},
       });
-      await tx.evening.update({ where: { id: evening.id }, data: { version: { increment: 1 } } });
+      await markEveningChanged(tx, evening.id, "members");
     }
     return { id: evening.id, title: evening.title };
   });
@@ -308,17 +306,18 @@ export async function describeInvite(inviteToken: string): Promise<{ title: stri
 }
 
 export async function removeMember(actor: Actor, eveningId: string, memberId: string): Promise<void> {
-  await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
     await tx.eveningMember.deleteMany({ where: { eveningId, userId: memberId } });
-    await tx.evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } });
+    await markEveningChanged(tx, eveningId, "members");
   });
 }
 
 /** Replaces the invite link: the old one stops working. */
 export async function rotateInvite(actor: Actor, eveningId: string): Promise<void> {
-  await getDb().$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
     await tx.evening.update({ where: { id: eveningId }, data: { inviteToken: newToken() } });
+    await markEveningChanged(tx, eveningId, "invite");
   });
 }

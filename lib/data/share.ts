@@ -7,9 +7,9 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { evaluateGame, resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
+import { inTransaction, markEveningChanged } from "./changes";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toGameRecord } from "./game-record";
-import { publishEveningChange } from "@/lib/live/publish";
 
 export interface ScoreboardGame {
   number: number;
@@ -114,12 +114,11 @@ export async function revokeShareLink(actor: Actor, eveningId: string): Promise<
 }
 
 async function setShareToken(actor: Actor, eveningId: string, shareToken: string | null): Promise<void> {
-  const db = getDb();
-  await db.$transaction(async (tx) => {
+  await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
-    await tx.evening.update({ where: { id: eveningId }, data: { shareToken, version: { increment: 1 } } });
+    await tx.evening.update({ where: { id: eveningId }, data: { shareToken } });
+    await markEveningChanged(tx, eveningId, "share");
   });
-  await publishEveningChange(eveningId);
 }
 
 export function assertShareToken(token: unknown): asserts token is string {

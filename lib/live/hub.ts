@@ -8,6 +8,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase } from "@/lib/db/config";
+import { EVENING_CHANNEL, onEveningChanged } from "@/lib/data/changes";
 import type { Scoreboard } from "@/lib/data/share";
 
 export interface Viewer {
@@ -34,9 +35,6 @@ export function scoreboardFrame(scoreboard: Scoreboard): Uint8Array {
 
 /** Viewers served before yielding to the event loop, so their streams are written out while the rest wait. */
 const FAN_OUT_BATCH = 250;
-
-/** The PostgreSQL NOTIFY channel that carries "this evening changed" between instances (lib/live/publish.ts). */
-export const EVENING_CHANNEL = "protokoll_evening";
 
 /**
  * The NOTIFY channel on which instances tell each other how many share-link viewers each evening has on them,
@@ -66,6 +64,8 @@ export class LiveHub {
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private closed = false;
+  /** This process's committed changes (SQLite; on PostgreSQL they arrive through LISTEN). */
+  private readonly unsubscribe = onEveningChanged((eveningId) => this.changed(eveningId));
 
   /** Viewers of the evening's share link right now, on this instance and (PostgreSQL) on the others. */
   count(eveningId: string): number {
@@ -176,6 +176,7 @@ export class LiveHub {
   /** Stops listening (tests, shutdown); open streams are left to their own ends. */
   async close(): Promise<void> {
     this.closed = true;
+    this.unsubscribe();
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.publishTimer) clearTimeout(this.publishTimer);
     const client = this.listener;
@@ -199,7 +200,7 @@ export class LiveHub {
       client.on("notification", (message) => {
         if (!message.payload) return;
         if (message.channel === VIEWERS_CHANNEL) this.heard(message.payload);
-        else this.changed(message.payload);
+        else this.changed(message.payload.split(" ")[0]!);
       });
       const retry = () => {
         if (this.listener !== client || this.closed) return;
@@ -231,6 +232,11 @@ export class LiveHub {
 
 const globalForHub = globalThis as typeof globalThis & { protokollLiveHub?: LiveHub };
 
+/**
+ * The process's hub, made on first use — at the latest when the server starts (instrumentation.ts). It hears
+ * this process's committed changes (SQLite) through the data layer's listeners, and every instance's changes
+ * (PostgreSQL) through LISTEN.
+ */
 export function liveHub(): LiveHub {
   globalForHub.protokollLiveHub ??= new LiveHub();
   return globalForHub.protokollLiveHub;

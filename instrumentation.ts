@@ -1,0 +1,9 @@
+/**
+ * Runs once when a server process starts. The live scoreboard's hub is made here, so it is listening for
+ * evening changes (lib/data/changes.ts) before the first write, whichever bundle that write comes from.
+ */
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { liveHub } = await import("@/lib/live/hub");
+  liveHub();
+}

@@ -1,0 +1,83 @@
+/**
+ * How a change to an evening travels (decision 007): every write that phones or share-link viewers should see
+ * calls `markEveningChanged` inside its transaction, which moves the evening's version on and says what
+ * changed. After the commit, whoever listens hears of it — without the data layer knowing who listens:
+ * - PostgreSQL: the same transaction sends `NOTIFY`, delivered to every app instance only if it commits.
+ * - SQLite (one instance): `inTransaction` calls this process's listeners after the commit.
+ * Phones notice the new version (`/api/evenings/{id}/version`); the live scoreboard registers a listener.
+ */
+import "server-only";
+import { databaseProvider, getDb, type Tx } from "@/lib/db/client";
+
+/** What changed in an evening. */
+export type EveningChange = "deals" | "game" | "evening" | "members" | "invite" | "share";
+
+/** The PostgreSQL NOTIFY channel that carries "this evening changed" to every instance; payload `<evening> <change>`. */
+export const EVENING_CHANNEL = "protokoll_evening";
+
+export type EveningListener = (eveningId: string, change: EveningChange) => void;
+
+// One registry per process, not per bundle: route handlers and server actions are bundled separately and each
+// bundle has its own copy of this module, so the listeners live on globalThis.
+const globalForChanges = globalThis as typeof globalThis & { protokollEveningListeners?: Set<EveningListener> };
+function listeners(): Set<EveningListener> {
+  globalForChanges.protokollEveningListeners ??= new Set();
+  return globalForChanges.protokollEveningListeners;
+}
+
+/** Hears every committed change to any evening in this process (and, on PostgreSQL, see EVENING_CHANNEL). */
+export function onEveningChanged(listener: EveningListener): () => void {
+  listeners().add(listener);
+  return () => listeners().delete(listener);
+}
+
+/** Tells this process's listeners; one that throws does not keep the others from hearing. */
+export function announceEveningChange(eveningId: string, change: EveningChange): void {
+  for (const listener of listeners()) {
+    try {
+      listener(eveningId, change);
+    } catch (error) {
+      console.error("[changes] listener failed", error);
+    }
+  }
+}
+
+/** Changes marked in a transaction, announced once it commits (SQLite). */
+const pending = new WeakMap<object, Map<string, EveningChange>>();
+
+/** Runs `work` in a transaction; the evening changes it marked are announced after the commit. */
+export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const marked = new Map<string, EveningChange>();
+  const result = await getDb().$transaction(async (tx) => {
+    marked.clear(); // a retried transaction starts over
+    pending.set(tx, marked);
+    return work(tx);
+  });
+  if (databaseProvider() !== "postgresql") for (const [eveningId, change] of marked) announceEveningChange(eveningId, change);
+  return result;
+}
+
+/**
+ * Marks an evening changed inside the writing transaction (opened with `inTransaction`): its version moves
+ * on by one. With `expectedVersion`, only from that version — false when someone else changed the evening
+ * since it was read (the check that makes validate-then-write safe when phones or instances write at once).
+ */
+export async function markEveningChanged(
+  tx: Tx,
+  eveningId: string,
+  change: EveningChange,
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
+): Promise<boolean> {
+  const count =
+    expectedVersion === undefined
+      ? await tx.$executeRaw`UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now} WHERE "id" = ${eveningId}`
+      : await tx.$executeRaw`
+          UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now}
+          WHERE "id" = ${eveningId} AND "version" = ${expectedVersion}`;
+  if (count !== 1) return false;
+  const marked = pending.get(tx);
+  if (!marked) throw new Error("markEveningChanged needs a transaction opened with inTransaction");
+  marked.set(eveningId, change);
+  if (databaseProvider() === "postgresql") await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${`${eveningId} ${change}`})`;
+  return true;
+}
