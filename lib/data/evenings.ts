@@ -4,9 +4,10 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANT_IDS, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, MAX_NAME_LENGTH, parseSetup, type GameRecord, type GameResult } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
+import { EveningDetailsSchema } from "@/lib/schemas/evening";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord } from "./game-record";
 
@@ -17,12 +18,7 @@ export function newToken(): string {
 
 const Name = TextSchema(MAX_NAME_LENGTH, "a name is needed");
 
-export const CreateEveningSchema = z.object({
-  title: TextSchema(80, "give the evening a title"),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date like 2026-12-02"),
-  place: z.union([z.literal(""), TextSchema(80, "")]).optional(),
-  variant: z.enum(VARIANT_IDS),
-  houseRules: z.record(z.string(), z.unknown()).default({}),
+export const CreateEveningSchema = EveningDetailsSchema.extend({
   players: z.array(Name).min(1, "add the players").max(10, "at most 10 players"),
   firstDealerSeat: z.number().int().min(0).max(9).default(0),
 });

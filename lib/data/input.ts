@@ -18,10 +18,4 @@ export const IdSchema = z.string().regex(ID, "not a valid id");
 
 export { hasControlCharacters };
 
-export const TextSchema = (max: number, empty: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, empty)
-    .max(max, `at most ${max} characters`)
-    .refine((v) => !hasControlCharacters(v), "no control characters");
+export { TextSchema } from "@/lib/schemas/evening";

@@ -536,6 +536,7 @@ const FIELD_MESSAGES_SV: Record<string, string> = {
   "give the evening a title": "ge kvällen en rubrik",
   "at most 80 characters": "högst 80 tecken",
   "a date like 2026-12-02": "ett datum som 2026-12-02",
+  "no such date in the calendar": "det datumet finns inte i kalendern",
   "add the players": "lägg till spelarna",
   "at most 10 players": "högst 10 spelare",
   "3–32 letters, digits, dots, dashes or underscores": "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",

@@ -4,7 +4,8 @@
  * before anything is written.
  */
 import { createHash } from "node:crypto";
-import { evaluateGame, hasControlCharacters, isVariantId, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
+import { evaluateGame, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
+import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 
 export const EVENING_FORMAT = "protokoll.evening";
 export const BACKUP_FORMAT = "protokoll.backup";
@@ -50,7 +51,6 @@ export function importKey(evening: EveningData): string {
 }
 
 const MAX_EVENINGS = 5_000;
-const MAX_TITLE = 80;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -97,12 +97,18 @@ function readEvening(raw: unknown, index: number | undefined): { evening: Evenin
   if (!isObject(raw)) return { evening: null, problems: [{ ...at, message: `${label} must be an object.` }] };
   const problems: ImportProblem[] = [];
   const { title, date, place, variant, houseRules, games, ended } = raw;
-  if (typeof title !== "string" || !title.trim() || title.length > MAX_TITLE || hasControlCharacters(title)) problems.push({ ...at, message: `${label}: the title must be 1–${MAX_TITLE} characters.` });
-  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
-    problems.push({ ...at, message: `${label}: the date must look like 2026-12-02.` });
-  if (place !== undefined && place !== null && (typeof place !== "string" || place.length > MAX_TITLE || hasControlCharacters(place))) problems.push({ ...at, message: `${label}: the place must be text of at most ${MAX_TITLE} characters.` });
-  if (!isVariantId(variant)) problems.push({ ...at, message: `${label}: unknown game ${JSON.stringify(variant)}.` });
-  if (houseRules !== undefined && !isObject(houseRules)) problems.push({ ...at, message: `${label}: houseRules must be an object.` });
+  // The evening's details are checked by the same schema as the form's; the file's wording names the field.
+  const details = EveningDetailsSchema.safeParse({ title, date, place, variant, houseRules });
+  const wrong = new Set(details.success ? [] : details.error.issues.map((issue) => String(issue.path[0])));
+  if (wrong.has("title")) problems.push({ ...at, message: `${label}: the title must be 1–${EVENING_TITLE_MAX} characters.` });
+  if (wrong.has("date"))
+    problems.push({
+      ...at,
+      message: typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${label}: ${date} is not a date in the calendar.` : `${label}: the date must look like 2026-12-02.`,
+    });
+  if (wrong.has("place")) problems.push({ ...at, message: `${label}: the place must be text of at most ${EVENING_TITLE_MAX} characters.` });
+  if (wrong.has("variant")) problems.push({ ...at, message: `${label}: unknown game ${JSON.stringify(variant)}.` });
+  if (wrong.has("houseRules")) problems.push({ ...at, message: `${label}: houseRules must be an object.` });
   if (!Array.isArray(games) || games.length === 0 || games.length > 200) problems.push({ ...at, message: `${label}: games must be a list of 1–200 game records.` });
   if (problems.length) return { evening: null, problems };
   const list = games as unknown[];

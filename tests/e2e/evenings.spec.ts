@@ -75,3 +75,31 @@ test("the player count is checked as the names are written, and names from earli
   await page.getByLabel("Player 3").fill("Cecilia");
   await expect(page.getByTestId("player-count")).toHaveCount(0);
 });
+
+test("a date that is not in the calendar gets a clear field error, in both languages, and nothing is created", async ({ page }) => {
+  await signUp(page);
+  await page.goto("/evenings/new");
+  await page.getByLabel("Title").fill("Fel datum");
+  await page.getByLabel("Player 1").fill("Anna");
+  await page.getByLabel("Player 2").fill("Bo");
+  // A phone's date picker cannot pick 2026-13-45, but a form can be sent with it: as a person could.
+  const sendWith = async (date: string) => {
+    await page.locator('input[name="date"]').evaluate((input: HTMLInputElement, value) => {
+      input.type = "text";
+      input.value = value;
+    }, date);
+    await page.locator("form").getByRole("button").last().click();
+  };
+  await sendWith("2026-13-45");
+  await expect(page.getByTestId("date-error")).toHaveText("no such date in the calendar");
+  await expect(page).toHaveURL(/\/evenings\/new$/);
+  await page.getByRole("button", { name: "SV", exact: true }).click();
+  await page.getByLabel("Rubrik").fill("Fel datum");
+  await page.getByLabel("Spelare 1").fill("Anna");
+  await page.getByLabel("Spelare 2").fill("Bo");
+  await sendWith("2026-02-30");
+  await expect(page.getByTestId("date-error")).toHaveText("det datumet finns inte i kalendern");
+  await page.getByRole("button", { name: "EN", exact: true }).click();
+  await page.goto("/evenings");
+  await expect(page.getByRole("heading", { name: "Fel datum" })).toHaveCount(0);
+});

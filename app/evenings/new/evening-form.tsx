@@ -47,11 +47,17 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
       <div className="player-row">
         <label className="field" style={{ flex: 1 }}>
           <span>{labels.date}</span>
-          <input name="date" type="date" required defaultValue={today} />
+          <input name="date" type="date" required defaultValue={today} aria-invalid={error("date") ? true : undefined} />
+          {error("date") ? (
+            <span className="field-error" data-testid="date-error">
+              {error("date")}
+            </span>
+          ) : null}
         </label>
         <label className="field" style={{ flex: 1 }}>
           <span>{labels.place}</span>
-          <input name="place" maxLength={80} />
+          <input name="place" maxLength={80} aria-invalid={error("place") ? true : undefined} />
+          {error("place") ? <span className="field-error">{error("place")}</span> : null}
         </label>
       </div>
       <fieldset>

@@ -38,6 +38,13 @@ describeWithDatabase("evenings", () => {
       code: "validation",
       fields: { title: ["give the evening a title"], date: ["a date like 2026-12-02"] },
     });
+    // The right shape is not enough: the day must exist (it used to fail at the write, or move to 2 March).
+    for (const date of ["2026-02-30", "2026-13-45"]) {
+      await expect(createEvening(owner, { title: "x", date, variant: "knektpass", players: ["A", "B"] })).rejects.toMatchObject({
+        code: "validation",
+        fields: { date: ["no such date in the calendar"] },
+      });
+    }
     expect(await fingerprint()).toEqual(before);
   });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { CalendarDateSchema, EveningDetailsSchema, isCalendarDate } from "@/lib/schemas/evening";
+import { readImport, EVENING_FORMAT } from "@/lib/transfer/format";
+
+describe("one schema for an evening's details: the form, the REST routes and import", () => {
+  it.each([
+    ["2026-12-03", true],
+    ["2024-02-29", true], // a leap year
+    ["2026-02-29", false],
+    ["2026-02-30", false],
+    ["2026-13-45", false],
+    ["2026-00-10", false],
+    ["2026-1-5", false],
+    ["soon", false],
+  ])("%s is a day of the calendar: %s", (value, real) => {
+    expect(isCalendarDate(value)).toBe(real);
+    expect(CalendarDateSchema.safeParse(value).success).toBe(real);
+  });
+
+  it("says whether a date has the wrong shape or is not in the calendar", () => {
+    const message = (value: string) => CalendarDateSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(message("tomorrow")).toEqual(["a date like 2026-12-02"]);
+    expect(message("2026-02-30")).toEqual(["no such date in the calendar"]);
+  });
+
+  it("import uses it: a file with 2026-02-30 or 2026-13-45 is refused, naming the evening", () => {
+    const game = { variant: "knektpass", players: ["A", "B"], deals: [] };
+    const file = (date: string) => ({ format: EVENING_FORMAT, version: 1, title: "Torsdag", date, variant: "knektpass", games: [game] });
+    expect(readImport(file("2026-02-30"), "2026-12-03").problems).toEqual([{ message: "The evening: 2026-02-30 is not a date in the calendar." }]);
+    expect(readImport(file("2026-13-45"), "2026-12-03").problems).toEqual([{ message: "The evening: 2026-13-45 is not a date in the calendar." }]);
+    expect(readImport(file("2026-02-28"), "2026-12-03").problems).toEqual([]);
+    // What import accepts, the form's schema accepts too.
+    expect(EveningDetailsSchema.safeParse({ title: "Torsdag", date: "2026-02-28", variant: "knektpass" }).success).toBe(true);
+  });
+});
