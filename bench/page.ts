@@ -4,7 +4,7 @@
  * For scale, the same figure for the site's home page. The last line is machine-readable.
  */
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { chromium } from "@playwright/test";
 import { prepareDatabase, startServer } from "./support/server";
 
 const env = prepareDatabase();

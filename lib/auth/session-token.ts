@@ -5,7 +5,7 @@
  * one that was verified; a cookie's value can't change without failing verification, and the expiry is
  * checked again on every use.
  */
-import { decode, type JWT } from "next-auth/jwt";
+import { decode, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 
 const MAX_REMEMBERED = 1_000;
 const remembered = new Map<string, { userId: string; expiresAt: number; secret: string }>();
@@ -30,4 +30,15 @@ export async function userIdFromSessionToken(name: string, value: string, secret
     remembered.set(key, { userId: payload.sub, expiresAt: payload.exp * 1000, secret });
   }
   return payload.sub;
+}
+
+/**
+ * The same check in the shape of Auth.js's `decode` option, for `getToken`: Auth.js finds its own session
+ * cookie (its name, `__Secure-` over HTTPS, and its chunks when a large session is split) and passes the name
+ * as the salt; the product never writes the cookie's name out.
+ */
+export async function decodeRemembered({ token, secret, salt }: JWTDecodeParams): Promise<JWT | null> {
+  if (!token) return null;
+  const userId = await userIdFromSessionToken(salt, token, Array.isArray(secret) ? secret[0]! : secret);
+  return userId ? { sub: userId } : null;
 }

@@ -1,13 +1,11 @@
 /** The signed-in user of the current request, as the data layer's Actor. */
 import "server-only";
-import { cookies } from "next/headers";
+import { headers } from "next/headers";
+import { getToken } from "next-auth/jwt";
 import { auth } from "@/auth";
 import type { Actor } from "@/lib/data/access";
 import { env } from "@/lib/env";
-import { userIdFromSessionToken } from "./session-token";
-
-/** Auth.js's session cookie: `__Secure-` over HTTPS. The name is also the key-derivation salt. */
-const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
+import { decodeRemembered } from "./session-token";
 
 /**
  * Who is acting, read from the session cookie: decrypted and checked (signature, expiry) like `auth()` does,
@@ -15,17 +13,12 @@ const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"
  * deal. Pages use `auth()` (through currentUser), which keeps the session's expiry rolling.
  */
 export async function currentActor(): Promise<Actor> {
-  const jar = await cookies();
-  for (const name of SESSION_COOKIES) {
-    const value = jar.get(name)?.value;
-    if (!value) continue;
-    const userId = await userIdFromSessionToken(name, value, env().AUTH_SECRET);
-    return userId ? { userId } : null;
-  }
-  // A very large session is split over several cookies; let Auth.js put it together.
-  if (jar.getAll().some((c) => SESSION_COOKIES.some((name) => c.name.startsWith(`${name}.`)))) {
-    const session = await auth();
-    return session?.user?.id ? { userId: session.user.id } : null;
+  // Only the cookies: a session comes from the browser's cookie, never from an Authorization header.
+  const req = { headers: new Headers({ cookie: (await headers()).get("cookie") ?? "" }) };
+  const secret = env().AUTH_SECRET;
+  for (const secureCookie of [true, false]) {
+    const token = await getToken({ req, secret, secureCookie, decode: decodeRemembered });
+    if (token?.sub) return { userId: token.sub };
   }
   return null;
 }

@@ -1,6 +1,6 @@
-import { encode } from "next-auth/jwt";
+import { encode, getToken } from "next-auth/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { userIdFromSessionToken } from "@/lib/auth/session-token";
+import { decodeRemembered, userIdFromSessionToken } from "@/lib/auth/session-token";
 
 const SECRET = "unit-test-secret-unit-test-secret-000000";
 const NAME = "authjs.session-token";
@@ -36,5 +36,27 @@ describe("userIdFromSessionToken", () => {
   it("a cookie that has already expired is refused", async () => {
     const value = await token("user-dag", -60);
     expect(await userIdFromSessionToken(NAME, value, SECRET)).toBeNull();
+  });
+});
+
+describe("decodeRemembered, as Auth.js's decode", () => {
+  const read = (cookie: string, secureCookie: boolean) =>
+    getToken({ req: { headers: new Headers({ cookie }) }, secret: SECRET, secureCookie, decode: decodeRemembered });
+
+  it("Auth.js finds its own cookie by name: the plain one over HTTP, the __Secure- one over HTTPS", async () => {
+    const plain = await token("user-erik");
+    const secure = await token("user-fia", 3600, SECRET, `__Secure-${NAME}`);
+    expect((await read(`${NAME}=${plain}`, false))?.sub).toBe("user-erik");
+    expect((await read(`__Secure-${NAME}=${secure}`, true))?.sub).toBe("user-fia");
+    // The name is the salt: a cookie under the other name does not verify.
+    expect(await read(`__Secure-${NAME}=${plain}`, true)).toBeNull();
+    expect(await read("other=1", false)).toBeNull();
+  });
+
+  it("a session split over several cookies is put together by Auth.js", async () => {
+    const value = await token("user-gustav");
+    const half = Math.ceil(value.length / 2);
+    const cookie = `${NAME}.0=${value.slice(0, half)}; ${NAME}.1=${value.slice(half)}`;
+    expect((await read(cookie, false))?.sub).toBe("user-gustav");
   });
 });
