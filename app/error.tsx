@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import Link from "next/link";
 import { DICTIONARIES, isLocale } from "@/lib/i18n/dictionaries";
 
 /** Something failed on our side while showing a page: nothing was saved, the user can try again. */
@@ -18,9 +19,9 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
         <button type="button" className="button primary" onClick={reset}>
           {dict["errors.retry"]}
         </button>
-        <a href="/evenings" className="button">
+        <Link href="/evenings" className="button">
           {dict["errors.toEvenings"]}
-        </a>
+        </Link>
       </p>
     </main>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { DICTIONARIES, isLocale } from "@/lib/i18n/dictionaries";
 import "./globals.css";
 
@@ -20,9 +21,9 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
             <button type="button" className="button primary" onClick={reset}>
               {dict["errors.retry"]}
             </button>
-            <a href="/" className="button">
+            <Link href="/" className="button">
               {dict["errors.home"]}
-            </a>
+            </Link>
           </p>
         </main>
       </body>

@@ -1,4 +1,4 @@
-// `npm test` — every test: unit and integration tests (vitest, on SQLite and PostgreSQL), then browser tests
+// `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and PostgreSQL), then browser tests
 // (Playwright in Debian's Chromium against production builds served on SQLite and, twice, on PostgreSQL).
 // Locally a missing Chromium or PostgreSQL skips those tests with a message; under CI=true they are required.
 import { spawnSync } from "node:child_process";
@@ -35,6 +35,7 @@ async function withAdmin(work) {
   }
 }
 
+run("npm", ["run", "--silent", "lint"]);
 run("npx", ["vitest", "run"]);
 
 if (!existsSync(CHROMIUM)) {

@@ -28,7 +28,6 @@ export const MAX_NAME_LENGTH = 40;
 
 /** Control characters (NUL and friends) have no place in names and titles. */
 export function hasControlCharacters(value: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return /[\u0000-\u001f\u007f]/.test(value);
 }
 const ENTRY_FIELDS = new Set(["plays", "exchanged", "tricks", "revoke"]);

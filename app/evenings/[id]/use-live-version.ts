@@ -7,7 +7,9 @@ import { useEffect, useRef } from "react";
 export function useLiveVersion(eveningId: string, version: number, intervalMs = 2_000): void {
   const router = useRouter();
   const known = useRef(version);
-  known.current = version;
+  useEffect(() => {
+    known.current = version;
+  }, [version]);
   useEffect(() => {
     let stopped = false;
     const tick = async () => {

@@ -1,0 +1,13 @@
+// ESLint (flat config): Next's core-web-vitals rules and typescript-eslint; formatting is Prettier's
+// (`npm run lint` checks both). Generated code and build output are not linted.
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTypeScript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
+import { defineConfig, globalIgnores } from "eslint/config";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTypeScript,
+  prettier,
+  globalIgnores([".next/**", "node_modules/**", "lib/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "data/**"]),
+]);
