@@ -29,7 +29,8 @@ function providers(): NextAuthConfig["providers"] {
     }),
   ];
   const { AUTH_GITHUB_ID, AUTH_GITHUB_SECRET } = env();
-  if (AUTH_GITHUB_ID && AUTH_GITHUB_SECRET) list.push(GitHub({ clientId: AUTH_GITHUB_ID, clientSecret: AUTH_GITHUB_SECRET }));
+  if (AUTH_GITHUB_ID && AUTH_GITHUB_SECRET)
+    list.push(GitHub({ clientId: AUTH_GITHUB_ID, clientSecret: AUTH_GITHUB_SECRET }));
   return list;
 }
 

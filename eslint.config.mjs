@@ -9,5 +9,13 @@ export default defineConfig([
   ...nextVitals,
   ...nextTypeScript,
   prettier,
-  globalIgnores([".next/**", "node_modules/**", "lib/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "data/**"]),
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    "lib/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    "next-env.d.ts",
+    "data/**",
+  ]),
 ]);

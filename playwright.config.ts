@@ -23,7 +23,10 @@ function server(port: number, databaseUrl: string | undefined) {
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { DATABASE_URL: databaseUrl ?? "", AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e" },
+    env: {
+      DATABASE_URL: databaseUrl ?? "",
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e",
+    },
   };
 }
 
@@ -48,7 +51,10 @@ export default defineConfig({
     },
     ...(postgres ? [{ name: "postgresql", testMatch: /two-instances/, use: { ...devices["Desktop Chrome"] } }] : []),
   ],
-  webServer: [server(SQLITE_PORT, process.env.E2E_SQLITE_URL), ...(postgres ? POSTGRES_PORTS.map((p) => server(p, postgres)) : [])],
+  webServer: [
+    server(SQLITE_PORT, process.env.E2E_SQLITE_URL),
+    ...(postgres ? POSTGRES_PORTS.map((p) => server(p, postgres)) : []),
+  ],
 });
 
 export const E2E_POSTGRES_BASE_URLS = POSTGRES_PORTS.map((p) => `http://127.0.0.1:${p}`);

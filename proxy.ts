@@ -20,7 +20,10 @@ function crossSiteAction(request: NextRequest): boolean {
 
 export function proxy(request: NextRequest) {
   if (crossSiteAction(request)) {
-    return Response.json({ error: { code: "forbidden", message: "Cross-site requests are not allowed." } }, { status: 403 });
+    return Response.json(
+      { error: { code: "forbidden", message: "Cross-site requests are not allowed." } },
+      { status: 403 },
+    );
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const development = process.env.NODE_ENV !== "production";

@@ -37,7 +37,10 @@ for (let e = 0; e < EVENINGS; e++) {
   const variant = e % 2 ? "norrlands-knack" : "knektpass";
   // A high start score keeps every game going for the whole run.
   const houseRules = { startScore: 500 };
-  const { id } = await createEvening({ userId: user.id }, { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 });
+  const { id } = await createEvening(
+    { userId: user.id },
+    { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 },
+  );
   const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
   const created = createScorer({ variant, players, houseRules, firstDealer: "Anna", deals: [] });
   if (!created.ok) throw new Error("bad setup");
@@ -48,7 +51,6 @@ await disconnectDb();
 const server = await startServer(env, 3290);
 const BASE = server.base;
 try {
-
   const cookies = new Map<string, string>();
   for (const u of users) cookies.set(u.username, await signIn(BASE, u.username, PASSWORD));
 
@@ -92,7 +94,9 @@ try {
     `busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)} p99=${at(busy.latencies, 0.99)} throughput=${(MEASURED_DEALS / busy.seconds).toFixed(0)} deals/s`,
   );
   console.log(`one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
-  console.log(`bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`);
+  console.log(
+    `bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`,
+  );
 } finally {
   server.stop();
 }

@@ -20,7 +20,10 @@ const SAMPLES = 30;
 const env = prepareDatabase();
 // The data layer of this process uses a client that counts its queries.
 let queries = 0;
-const client = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: env.DATABASE_URL!, timeout: 5_000 }), log: [{ emit: "event", level: "query" }] });
+const client = new PrismaClient({
+  adapter: new PrismaBetterSQLite3({ url: env.DATABASE_URL!, timeout: 5_000 }),
+  log: [{ emit: "event", level: "query" }],
+});
 client.$on("query", () => queries++);
 (globalThis as { protokollDb?: unknown }).protokollDb = { db: client, provider: "sqlite" };
 
@@ -35,7 +38,8 @@ const { summarizeGame } = await import("../lib/stats/summary");
 const seedStarted = Date.now();
 const owner = await createUser({ username: "bench-history", password: PASSWORD });
 const people = new Map<string, string>();
-for (const name of PEOPLE) people.set(name, (await client.person.create({ data: { ownerId: owner.id, name }, select: { id: true } })).id);
+for (const name of PEOPLE)
+  people.set(name, (await client.person.create({ data: { ownerId: owner.id, name }, select: { id: true } })).id);
 const rnd = seeded(42);
 const id = () => `b${randomBytes(12).toString("base64url")}`;
 let deals = 0;
@@ -47,9 +51,18 @@ for (let e = 0; e < EVENINGS; e++) {
   const names = Array.from({ length: count }, (_, i) => PEOPLE[(offset + i) % PEOPLE.length]!);
   const houseRules = { startScore: variant === "knektpass" ? 30 : 20 };
   const games: GameRecord[] = [];
-  for (let left = DEALS_PER_EVENING; left > 0; ) {
+  for (let left = DEALS_PER_EVENING; left > 0;) {
     const game = randomGame(rnd, { variant, players: count, maxDeals: left, houseRules });
-    const record: GameRecord = { ...game, players: names, firstDealer: names[game.players.indexOf(game.firstDealer!)]!, deals: game.deals.map((d) => ({ entries: Object.fromEntries(Object.entries(d.entries).map(([p, entry]) => [names[Number(p.slice(1)) - 1]!, entry])) })) };
+    const record: GameRecord = {
+      ...game,
+      players: names,
+      firstDealer: names[game.players.indexOf(game.firstDealer!)]!,
+      deals: game.deals.map((d) => ({
+        entries: Object.fromEntries(
+          Object.entries(d.entries).map(([p, entry]) => [names[Number(p.slice(1)) - 1]!, entry]),
+        ),
+      })),
+    };
     games.push(record);
     left -= record.deals.length;
     if (left > 0 && !evaluateGame(record).result?.winners.length) break;
@@ -57,19 +70,39 @@ for (let e = 0; e < EVENINGS; e++) {
   const eveningId = id();
   eveningIds.push(eveningId);
   await client.evening.create({
-    data: { id: eveningId, ownerId: owner.id, title: `Kväll ${e + 1}`, date: new Date(Date.UTC(2020, 0, 1) + e * 86_400_000), variant, houseRules, status: "ended" },
+    data: {
+      id: eveningId,
+      ownerId: owner.id,
+      title: `Kväll ${e + 1}`,
+      date: new Date(Date.UTC(2020, 0, 1) + e * 86_400_000),
+      variant,
+      houseRules,
+      status: "ended",
+    },
   });
   const playerIds = new Map(names.map((n) => [n, id()]));
-  await client.eveningPlayer.createMany({ data: names.map((n) => ({ id: playerIds.get(n)!, eveningId, personId: people.get(n)!, name: n })) });
+  await client.eveningPlayer.createMany({
+    data: names.map((n) => ({ id: playerIds.get(n)!, eveningId, personId: people.get(n)!, name: n })),
+  });
   for (const [g, record] of games.entries()) {
     const gameId = id();
-    await client.game.create({ data: { id: gameId, eveningId, number: g + 1, firstDealerSeat: names.indexOf(record.firstDealer!) } });
+    await client.game.create({
+      data: { id: gameId, eveningId, number: g + 1, firstDealerSeat: names.indexOf(record.firstDealer!) },
+    });
     await client.gameSeat.createMany({ data: names.map((n, seat) => ({ gameId, seat, playerId: playerIds.get(n)! })) });
     const dealIds = record.deals.map(() => id());
-    await client.deal.createMany({ data: dealIds.map((dealId, d) => ({ id: dealId, gameId, number: d + 1, recordedById: owner.id })) });
-    await client.dealEntry.createMany({ data: record.deals.flatMap((deal, d) => toEntryRows(names, deal.entries).map((row) => ({ ...row, dealId: dealIds[d]! }))) });
+    await client.deal.createMany({
+      data: dealIds.map((dealId, d) => ({ id: dealId, gameId, number: d + 1, recordedById: owner.id })),
+    });
+    await client.dealEntry.createMany({
+      data: record.deals.flatMap((deal, d) =>
+        toEntryRows(names, deal.entries).map((row) => ({ ...row, dealId: dealIds[d]! })),
+      ),
+    });
     const result = evaluateGame(record).result!;
-    await client.gameSummary.create({ data: { gameId, dealCount: record.deals.length, summary: summarizeGame(record, result) as object } });
+    await client.gameSummary.create({
+      data: { gameId, dealCount: record.deals.length, summary: summarizeGame(record, result) as object },
+    });
     deals += record.deals.length;
   }
 }
@@ -85,13 +118,17 @@ async function countQueries(work: () => Promise<unknown>): Promise<number> {
 const historyFull = await countQueries(() => listHistory(actor, {}));
 const historyFew = await countQueries(() => listHistory(actor, { from: "2022-09-20" }));
 const fewRows = (await listHistory(actor, { from: "2022-09-20" })).items.length;
-const gameCounts = await Promise.all(eveningIds.slice(0, 50).map(async (e) => ({ e, games: (await client.game.count({ where: { eveningId: e } })) })));
+const gameCounts = await Promise.all(
+  eveningIds.slice(0, 50).map(async (e) => ({ e, games: await client.game.count({ where: { eveningId: e } }) })),
+);
 const oneGame = gameCounts.reduce((a, b) => (b.games < a.games ? b : a));
 const manyGames = gameCounts.reduce((a, b) => (b.games > a.games ? b : a));
 const reviewFew = await countQueries(() => getEvening(actor, oneGame.e));
 const reviewMany = await countQueries(() => getEvening(actor, manyGames.e));
 const profile = await countQueries(() => loadSummaries(actor));
-console.log(`queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows); review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games); profile ${profile} (all ${EVENINGS} evenings)`);
+console.log(
+  `queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows); review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games); profile ${profile} (all ${EVENINGS} evenings)`,
+);
 await client.$disconnect();
 
 // --- server time of each page ----------------------------------------------------------------------------
@@ -99,7 +136,8 @@ const server = await startServer(env, 3294);
 try {
   const cookie = await signIn(server.base, "bench-history", PASSWORD);
   async function time(path: () => string): Promise<{ p50: number; p95: number }> {
-    for (let i = 0; i < 3; i++) await (await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } })).arrayBuffer();
+    for (let i = 0; i < 3; i++)
+      await (await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } })).arrayBuffer();
     const samples: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const started = performance.now();

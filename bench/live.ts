@@ -82,7 +82,10 @@ class Viewers {
   allHave(version: number, need: number, timeoutMs = 60_000): Promise<number> {
     if ((this.have.get(version) ?? 0) >= need) return Promise.resolve(this.lastAt.get(version)!);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${this.have.get(version) ?? 0} of ${need} viewers got version ${version}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`only ${this.have.get(version) ?? 0} of ${need} viewers got version ${version}`)),
+        timeoutMs,
+      );
       this.waiters.set(version, { need, resolve: (at) => (clearTimeout(timer), resolve(at)) });
     });
   }
@@ -93,7 +96,8 @@ class Viewers {
   }
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const settle = () => new Promise((r) => setTimeout(r, 1_500));
 
 // --- the product: a production server on SQLite --------------------------------------------------------
@@ -105,7 +109,10 @@ const { getDb, disconnectDb } = await import("../lib/db/client");
 const owner = await createUser({ username: "bench-live", password: PASSWORD });
 const players = ["Anna", "Bo", "Cecilia", "Dag"];
 const houseRules = { startScore: 500 };
-const { id: eveningId } = await createEvening({ userId: owner.id }, { title: "Bench live", date: "2026-12-02", variant: "knektpass", players, houseRules });
+const { id: eveningId } = await createEvening(
+  { userId: owner.id },
+  { title: "Bench live", date: "2026-12-02", variant: "knektpass", players, houseRules },
+);
 const gameId = (await getDb().game.findFirstOrThrow({ where: { eveningId }, select: { id: true } })).id;
 const token = await getShareLink({ userId: owner.id }, eveningId);
 await disconnectDb();
@@ -160,7 +167,12 @@ try {
     }
     frame = viewers.frameSample;
     viewers.close();
-    product.set(n, { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), kbPerViewer: (after - before) / n });
+    product.set(n, {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      kbPerViewer: (after - before) / n,
+    });
   }
 } finally {
   server.stop();
@@ -170,7 +182,11 @@ try {
 const payload = frame.slice(frame.indexOf("data: ") + 6);
 const baselinePort = 3293;
 // The same Node flags as the product server, so the comparison is of the code, not of the runtime settings.
-const baselineProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "bench/support/baseline-sse.mjs", String(baselinePort)], { stdio: "ignore" });
+const baselineProcess = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, "bench/support/baseline-sse.mjs", String(baselinePort)],
+  { stdio: "ignore" },
+);
 const baselineBase = `http://127.0.0.1:${baselinePort}`;
 for (let i = 0; ; i++) {
   try {
@@ -197,14 +213,21 @@ try {
       latencies.push((await viewers.allHave(version, n)) - sent);
     }
     viewers.close();
-    baseline.set(n, { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), p99: quantile(latencies, 0.99), kbPerViewer: (after - before) / n });
+    baseline.set(n, {
+      p50: quantile(latencies, 0.5),
+      p95: quantile(latencies, 0.95),
+      p99: quantile(latencies, 0.99),
+      kbPerViewer: (after - before) / n,
+    });
   }
 } finally {
   baselineProcess.kill("SIGTERM");
 }
 
 const ms = (x: number) => x.toFixed(0);
-console.log(`frame: ${(payload.length / 1024).toFixed(1)} KB of JSON per viewer per change; ${DEALS_PER_SIZE} deals per size`);
+console.log(
+  `frame: ${(payload.length / 1024).toFixed(1)} KB of JSON per viewer per change; ${DEALS_PER_SIZE} deals per size`,
+);
 for (const n of SIZES) {
   const p = product.get(n)!;
   const b = baseline.get(n)!;

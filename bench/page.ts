@@ -13,14 +13,25 @@ const { createEvening } = await import("../lib/data/evenings");
 const { getShareLink } = await import("../lib/data/share");
 const { disconnectDb } = await import("../lib/db/client");
 const user = await createUser({ username: "bench-page", password: "bench password 1" });
-const { id } = await createEvening({ userId: user.id }, { title: "Bench", date: "2026-12-02", variant: "knektpass", players: ["Anna", "Bo", "Cecilia"] });
+const { id } = await createEvening(
+  { userId: user.id },
+  { title: "Bench", date: "2026-12-02", variant: "knektpass", players: ["Anna", "Bo", "Cecilia"] },
+);
 const token = await getShareLink({ userId: user.id }, id);
 await disconnectDb();
 
 const server = await startServer(env, 3291);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 async function scripts(path: string): Promise<{ files: { url: string; kb: number }[]; kb: number }> {
@@ -28,7 +39,11 @@ async function scripts(path: string): Promise<{ files: { url: string; kb: number
   const bodies: Promise<{ url: string; kb: number }>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    bodies.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, kb: gzipSync(body, { level: 6 }).length / 1024 })));
+    bodies.push(
+      response
+        .body()
+        .then((body) => ({ url: new URL(response.url()).pathname, kb: gzipSync(body, { level: 6 }).length / 1024 })),
+    );
   });
   await page.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
   const files = await Promise.all(bodies);

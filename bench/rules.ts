@@ -57,7 +57,9 @@ for (let n = 0, i = 0; n < TOTAL / 10; i++) {
   n += games[i]!.deals.length;
 }
 const players = games.reduce((t, g) => t + g.players.length, 0) / games.length;
-console.log(`games=${games.length} avg_deals_per_game=${(TOTAL / games.length).toFixed(1)} avg_players=${players.toFixed(1)}`);
+console.log(
+  `games=${games.length} avg_deals_per_game=${(TOTAL / games.length).toFixed(1)} avg_players=${players.toFixed(1)}`,
+);
 
 const json = JSON.stringify(games);
 scoreAll(games); // warm-up: let the JIT see every path
@@ -68,9 +70,17 @@ const tenK = time(() => scoreAll(small));
 const hundredK = time(() => scoreAll(games));
 const fmt = (ms: number) => ms.toFixed(1);
 console.log(`baseline JSON.parse of the records: deals=${TOTAL} ms=${fmt(baseline.ms)}`);
-console.log(`standings only: deals=${standings.deals} ms=${fmt(standings.ms)} (${(standings.ms / baseline.ms).toFixed(2)}× JSON.parse)`);
+console.log(
+  `standings only: deals=${standings.deals} ms=${fmt(standings.ms)} (${(standings.ms / baseline.ms).toFixed(2)}× JSON.parse)`,
+);
 console.log(`full: deals=${tenK.deals} ms=${fmt(tenK.ms)}`);
-console.log(`full: deals=${hundredK.deals} ms=${fmt(hundredK.ms)} (${(hundredK.ms / baseline.ms).toFixed(2)}× JSON.parse)`);
-console.log(`growth: ${(hundredK.ms / tenK.ms).toFixed(2)}× the time for ${(hundredK.deals / tenK.deals).toFixed(2)}× the deals (linear: equal)`);
-console.log(`per deal: full ${((hundredK.ms * 1000) / hundredK.deals).toFixed(2)} µs, standings ${((standings.ms * 1000) / standings.deals).toFixed(2)} µs (median of ${RUNS} runs each)`);
+console.log(
+  `full: deals=${hundredK.deals} ms=${fmt(hundredK.ms)} (${(hundredK.ms / baseline.ms).toFixed(2)}× JSON.parse)`,
+);
+console.log(
+  `growth: ${(hundredK.ms / tenK.ms).toFixed(2)}× the time for ${(hundredK.deals / tenK.deals).toFixed(2)}× the deals (linear: equal)`,
+);
+console.log(
+  `per deal: full ${((hundredK.ms * 1000) / hundredK.deals).toFixed(2)} µs, standings ${((standings.ms * 1000) / standings.deals).toFixed(2)} µs (median of ${RUNS} runs each)`,
+);
 console.log(`bench:rules deals=${hundredK.deals} ms=${fmt(hundredK.ms)}`);

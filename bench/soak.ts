@@ -40,10 +40,22 @@ interface Totals {
   lost: number;
   duplicated: number;
 }
-const grand: Totals = { sent: 0, acknowledged: 0, refused: 0, errors5xx: 0, unreachable: 0, stored: 0, lost: 0, duplicated: 0 };
+const grand: Totals = {
+  sent: 0,
+  acknowledged: 0,
+  refused: 0,
+  errors5xx: 0,
+  unreachable: 0,
+  stored: 0,
+  lost: 0,
+  duplicated: 0,
+};
 
 function migrate(url: string) {
-  const r = spawnSync("npx", ["prisma", "migrate", "deploy"], { env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "ignore", "inherit"] });
+  const r = spawnSync("npx", ["prisma", "migrate", "deploy"], {
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   if (r.status !== 0) throw new Error(`migrate ${url} failed`);
 }
 
@@ -58,7 +70,16 @@ async function seed(url: string): Promise<Table[]> {
   const user = await createUser({ username: "bench-soak", password: PASSWORD });
   const tables: Table[] = [];
   for (let e = 0; e < EVENINGS; e++) {
-    const { id } = await createEvening({ userId: user.id }, { title: `Soak ${e}`, date: "2026-12-02", variant: "knektpass", players: PLAYERS, houseRules: { startScore: 900 } });
+    const { id } = await createEvening(
+      { userId: user.id },
+      {
+        title: `Soak ${e}`,
+        date: "2026-12-02",
+        variant: "knektpass",
+        players: PLAYERS,
+        houseRules: { startScore: 900 },
+      },
+    );
     const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
     tables.push({ gameId: game.id, eveningId: id, token: (await getShareLink({ userId: user.id }, id))! });
   }
@@ -67,20 +88,35 @@ async function seed(url: string): Promise<Table[]> {
 }
 
 /** Two phones per evening send deals until each has sent its share; returns the acknowledged client keys. */
-async function load(server: () => BenchServer, cookie: () => string, tables: Table[], totals: Totals, during?: () => Promise<void>) {
+async function load(
+  server: () => BenchServer,
+  cookie: () => string,
+  tables: Table[],
+  totals: Totals,
+  during?: () => Promise<void>,
+) {
   const acked = new Map<string, Set<string>>(tables.map((t) => [t.gameId, new Set()]));
   let seq = 0;
   async function phone(table: Table, index: number) {
     let known = 0;
-    for (let sent = 0; sent < DEALS_PER_PHONE; ) {
+    for (let sent = 0; sent < DEALS_PER_PHONE;) {
       const alone = PLAYERS[(index + sent + seq++) % PLAYERS.length]!;
       const clientKey = `${table.gameId}-${index}-${sent}`;
-      const body = JSON.stringify({ number: known + 1, entries: Object.fromEntries(PLAYERS.map((p) => [p, { plays: p === alone }])), clientKey });
+      const body = JSON.stringify({
+        number: known + 1,
+        entries: Object.fromEntries(PLAYERS.map((p) => [p, { plays: p === alone }])),
+        clientKey,
+      });
       totals.sent++;
       sent++;
       let status = 0;
       try {
-        const response = await fetch(`${server().base}/api/games/${table.gameId}/deals`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie() }, body, signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(`${server().base}/api/games/${table.gameId}/deals`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: cookie() },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
         status = response.status;
         const json = (await response.json().catch(() => ({}))) as { number?: number };
         if (status === 201 || status === 200) {
@@ -97,19 +133,29 @@ async function load(server: () => BenchServer, cookie: () => string, tables: Tab
       else if (status) totals.refused++;
       // Catch up with the game as the scoreboard shows it, then go on.
       try {
-        const board = (await (await fetch(`${server().base}/api/share/${table.token}`, { signal: AbortSignal.timeout(10_000) })).json()) as { games: { deals: unknown[] }[] };
+        const board = (await (
+          await fetch(`${server().base}/api/share/${table.token}`, { signal: AbortSignal.timeout(10_000) })
+        ).json()) as { games: { deals: unknown[] }[] };
         known = board.games[0]!.deals.length;
       } catch {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
   }
-  await Promise.all([...tables.flatMap((t) => Array.from({ length: PHONES }, (_, i) => phone(t, i))), during?.() ?? Promise.resolve()]);
+  await Promise.all([
+    ...tables.flatMap((t) => Array.from({ length: PHONES }, (_, i) => phone(t, i))),
+    during?.() ?? Promise.resolve(),
+  ]);
   return acked;
 }
 
 /** Compares the stored deals with what was acknowledged. */
-async function verify(rows: (gameId: string) => Promise<{ number: number; clientKey: string | null }[]>, record: (gameId: string) => Promise<ReturnType<typeof evaluateGame>>, acked: Map<string, Set<string>>, totals: Totals) {
+async function verify(
+  rows: (gameId: string) => Promise<{ number: number; clientKey: string | null }[]>,
+  record: (gameId: string) => Promise<ReturnType<typeof evaluateGame>>,
+  acked: Map<string, Set<string>>,
+  totals: Totals,
+) {
   for (const [gameId, keys] of acked) {
     const deals = await rows(gameId);
     totals.stored += deals.length;
@@ -123,7 +169,9 @@ async function verify(rows: (gameId: string) => Promise<{ number: number; client
 }
 
 function report(name: string, t: Totals) {
-  console.log(`${name}: sent=${t.sent} acknowledged=${t.acknowledged} stored=${t.stored} refused=${t.refused} unreachable=${t.unreachable} lost=${t.lost} duplicated=${t.duplicated} 5xx=${t.errors5xx}`);
+  console.log(
+    `${name}: sent=${t.sent} acknowledged=${t.acknowledged} stored=${t.stored} refused=${t.refused} unreachable=${t.unreachable} lost=${t.lost} duplicated=${t.duplicated} 5xx=${t.errors5xx}`,
+  );
   for (const k of Object.keys(grand) as (keyof Totals)[]) grand[k] += t[k];
 }
 
@@ -139,18 +187,39 @@ async function sqliteScenario(kill: boolean) {
   const tables = await seed(env.DATABASE_URL!);
   let server = await startServer(env, 3295);
   let cookie = await signIn(server.base, "bench-soak", PASSWORD);
-  const totals: Totals = { sent: 0, acknowledged: 0, refused: 0, errors5xx: 0, unreachable: 0, stored: 0, lost: 0, duplicated: 0 };
-  const acked = await load(() => server, () => cookie, tables, totals, kill ? async () => {
-    await new Promise((r) => setTimeout(r, 1_500));
-    process.kill(server.pid, "SIGKILL");
-    await new Promise((r) => setTimeout(r, 300));
-    server = await startServer(env, 3295);
-    cookie = await signIn(server.base, "bench-soak", PASSWORD);
-  } : undefined);
+  const totals: Totals = {
+    sent: 0,
+    acknowledged: 0,
+    refused: 0,
+    errors5xx: 0,
+    unreachable: 0,
+    stored: 0,
+    lost: 0,
+    duplicated: 0,
+  };
+  const acked = await load(
+    () => server,
+    () => cookie,
+    tables,
+    totals,
+    kill
+      ? async () => {
+          await new Promise((r) => setTimeout(r, 1_500));
+          process.kill(server.pid, "SIGKILL");
+          await new Promise((r) => setTimeout(r, 300));
+          server = await startServer(env, 3295);
+          cookie = await signIn(server.base, "bench-soak", PASSWORD);
+        }
+      : undefined,
+  );
   const db = new Database(env.DATABASE_URL!.slice(5), { readonly: true });
   const byGame = new Map(tables.map((t) => [t.gameId, t.eveningId]));
   await verify(
-    async (gameId) => db.prepare('SELECT "number", "clientKey" FROM "Deal" WHERE "gameId" = ? ORDER BY "number"').all(gameId) as { number: number; clientKey: string | null }[],
+    async (gameId) =>
+      db.prepare('SELECT "number", "clientKey" FROM "Deal" WHERE "gameId" = ? ORDER BY "number"').all(gameId) as {
+        number: number;
+        clientKey: string | null;
+      }[],
     (gameId) => scoredFromExport(server, cookie, byGame.get(gameId)!),
     acked,
     totals,
@@ -167,11 +236,28 @@ async function postgresScenario(url: string, name: string, restart?: () => void)
   const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
   const server = await startServer(env, 3296);
   const cookie = await signIn(server.base, "bench-soak", PASSWORD);
-  const totals: Totals = { sent: 0, acknowledged: 0, refused: 0, errors5xx: 0, unreachable: 0, stored: 0, lost: 0, duplicated: 0 };
-  const acked = await load(() => server, () => cookie, tables, totals, restart ? async () => {
-    await new Promise((r) => setTimeout(r, 1_500));
-    restart();
-  } : undefined);
+  const totals: Totals = {
+    sent: 0,
+    acknowledged: 0,
+    refused: 0,
+    errors5xx: 0,
+    unreachable: 0,
+    stored: 0,
+    lost: 0,
+    duplicated: 0,
+  };
+  const acked = await load(
+    () => server,
+    () => cookie,
+    tables,
+    totals,
+    restart
+      ? async () => {
+          await new Promise((r) => setTimeout(r, 1_500));
+          restart();
+        }
+      : undefined,
+  );
   // The app reconnected by itself: it answers again.
   const health = (await (await fetch(`${server.base}/api/health`)).json()) as { ok: boolean };
   if (!health.ok) throw new Error("the app did not reconnect to PostgreSQL");
@@ -179,7 +265,9 @@ async function postgresScenario(url: string, name: string, restart?: () => void)
   await client.connect();
   const byGame = new Map(tables.map((t) => [t.gameId, t.eveningId]));
   await verify(
-    async (gameId) => (await client.query('SELECT "number", "clientKey" FROM "Deal" WHERE "gameId" = $1 ORDER BY "number"', [gameId])).rows,
+    async (gameId) =>
+      (await client.query('SELECT "number", "clientKey" FROM "Deal" WHERE "gameId" = $1 ORDER BY "number"', [gameId]))
+        .rows,
     (gameId) => scoredFromExport(server, cookie, byGame.get(gameId)!),
     acked,
     totals,
@@ -193,7 +281,9 @@ const started = Date.now();
 await sqliteScenario(false);
 await sqliteScenario(true);
 
-const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres" });
+const admin = new pg.Client({
+  connectionString: process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+});
 await admin.connect();
 const sharedName = `protokoll_soak_${Date.now()}`;
 await admin.query(`create database ${sharedName}`);
@@ -212,11 +302,33 @@ const data = join(dir, "data");
 const port = 5499;
 const asPostgres = (args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "ignore" });
 asPostgres([`${bin}/initdb`, "-D", data, "-A", "trust", "-U", "postgres"]);
-asPostgres([`${bin}/pg_ctl`, "-D", data, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-l", join(dir, "log"), "-w", "start"]);
+asPostgres([
+  `${bin}/pg_ctl`,
+  "-D",
+  data,
+  "-o",
+  `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+  "-l",
+  join(dir, "log"),
+  "-w",
+  "start",
+]);
 try {
   const privateUrl = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   await postgresScenario(privateUrl, "postgresql restarted under load", () => {
-    asPostgres([`${bin}/pg_ctl`, "-D", data, "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "-l", join(dir, "log"), "-m", "fast", "-w", "restart"]);
+    asPostgres([
+      `${bin}/pg_ctl`,
+      "-D",
+      data,
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      "-l",
+      join(dir, "log"),
+      "-m",
+      "fast",
+      "-w",
+      "restart",
+    ]);
   });
 } finally {
   try {
@@ -226,6 +338,10 @@ try {
   }
 }
 
-console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s; unreachable = requests sent while the server or database was down (not acknowledged, so not counted as lost)`);
-console.log(`bench:soak sent=${grand.sent} acknowledged=${grand.acknowledged} stored=${grand.stored} lost=${grand.lost} duplicated=${grand.duplicated} 5xx=${grand.errors5xx}`);
+console.log(
+  `took ${((Date.now() - started) / 1000).toFixed(0)} s; unreachable = requests sent while the server or database was down (not acknowledged, so not counted as lost)`,
+);
+console.log(
+  `bench:soak sent=${grand.sent} acknowledged=${grand.acknowledged} stored=${grand.stored} lost=${grand.lost} duplicated=${grand.duplicated} 5xx=${grand.errors5xx}`,
+);
 process.exit(0);

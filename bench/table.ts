@@ -8,12 +8,29 @@
  */
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
-import { createScorer, evaluateGame, scoreGame, talonSize, type DealRecord, type EntryRecord, type GameRecord, type HouseRules } from "../lib/rules";
+import {
+  createScorer,
+  evaluateGame,
+  scoreGame,
+  talonSize,
+  type DealRecord,
+  type EntryRecord,
+  type GameRecord,
+  type HouseRules,
+} from "../lib/rules";
 import { seeded, type Random } from "../tests/support/random-game";
 import { createEvening, enterDeal, expectProtokoll, type Tap } from "../tests/e2e/table";
 import { prepareDatabase, startServer } from "./support/server";
 
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const SHOTS = "test-results/screenshots";
 const NAMES = ["Anna", "Bo", "Cecilia", "Dag", "Erik", "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
 
@@ -68,7 +85,10 @@ function nextDeal(rnd: Random, record: GameRecord, index: number): DealRecord {
   const tricks = split(rnd, playing);
   let talon = talonSize("knektpass", players.length);
   const largest = record.houseRules?.quota === "largestRound";
-  const revoker = variant === "norrlands-knack" && next.trumpCompulsion && rnd() < 0.6 ? playing[int(rnd, 0, playing.length - 1)] : undefined;
+  const revoker =
+    variant === "norrlands-knack" && next.trumpCompulsion && rnd() < 0.6
+      ? playing[int(rnd, 0, playing.length - 1)]
+      : undefined;
   for (const p of players) {
     if (!playing.includes(p)) {
       entries[p] = { plays: false };
@@ -81,7 +101,8 @@ function nextDeal(rnd: Random, record: GameRecord, index: number): DealRecord {
       cards = Math.min(cards, talon);
       talon -= cards;
       // A record holds more than 5 cards as rounds of at most 5 (RULES.md K3).
-      entry.exchanged = cards > 5 ? [5, cards - 5] : !largest || cards === 0 ? cards : cards >= 2 ? [cards - 1, 1] : [cards];
+      entry.exchanged =
+        cards > 5 ? [5, cards - 5] : !largest || cards === 0 ? cards : cards >= 2 ? [cards - 1, 1] : [cards];
     }
     if (p === revoker) entry.revoke = true;
     entries[p] = entry;
@@ -92,7 +113,13 @@ function nextDeal(rnd: Random, record: GameRecord, index: number): DealRecord {
 function makeGame(plan: GamePlan): GameRecord {
   for (let seed = 1; seed < 10_000; seed++) {
     const rnd = seeded(seed * 7919 + plan.players);
-    const record: GameRecord = { variant: plan.variant, players: NAMES.slice(0, plan.players), firstDealer: NAMES[0], houseRules: plan.houseRules, deals: [] };
+    const record: GameRecord = {
+      variant: plan.variant,
+      players: NAMES.slice(0, plan.players),
+      firstDealer: NAMES[0],
+      houseRules: plan.houseRules,
+      deals: [],
+    };
     const scorer = createScorer(record);
     if (!scorer.ok) throw new Error(scorer.problems[0]!.message);
     let valid = true;
@@ -112,20 +139,75 @@ function makeGame(plan: GamePlan): GameRecord {
   throw new Error(`no seed gives a game for ${plan.title}`);
 }
 
-const has = (record: GameRecord, test: (entry: EntryRecord) => boolean) => record.deals.some((d) => Object.values(d.entries).some(test));
+const has = (record: GameRecord, test: (entry: EntryRecord) => boolean) =>
+  record.deals.some((d) => Object.values(d.entries).some(test));
 const knack = (record: GameRecord) => {
   const result = scoreGame(record);
-  return result.deals.some((d) => d.limpa.length) && result.deals.some((d) => d.trumpCompulsion) && has(record, (e) => e.revoke === true);
+  return (
+    result.deals.some((d) => d.limpa.length) &&
+    result.deals.some((d) => d.trumpCompulsion) &&
+    has(record, (e) => e.revoke === true)
+  );
 };
-const exchangesPast5 = (record: GameRecord) => has(record, (e) => (Array.isArray(e.exchanged) ? e.exchanged.reduce((t, n) => t + n, 0) : (e.exchanged ?? 0)) > 5);
+const exchangesPast5 = (record: GameRecord) =>
+  has(record, (e) => (Array.isArray(e.exchanged) ? e.exchanged.reduce((t, n) => t + n, 0) : (e.exchanged ?? 0)) > 5);
 
 const PLANS: GamePlan[] = [
-  { title: "Knektpass, 4 players", variant: "knektpass", players: 4, deals: 10, minDeals: 8, budgeted: true, needs: exchangesPast5 },
-  { title: "Knektpass, 5 players", variant: "knektpass", players: 5, deals: 10, minDeals: 9, budgeted: true, needs: exchangesPast5 },
-  { title: "Norrlands-Knack, 3 players", variant: "norrlands-knack", players: 3, deals: 12, minDeals: 11, budgeted: true, needs: knack },
-  { title: "Norrlands-Knack, 5 players", variant: "norrlands-knack", players: 5, deals: 16, minDeals: 14, budgeted: true, needs: knack },
-  { title: "Knektpass, 10 players", variant: "knektpass", players: 10, deals: 5, minDeals: 5, budgeted: false, needs: () => true },
-  { title: "Knektpass, largest round", variant: "knektpass", players: 4, deals: 5, minDeals: 4, houseRules: { quota: "largestRound" }, budgeted: false, needs: (r) => has(r, (e) => Array.isArray(e.exchanged)) },
+  {
+    title: "Knektpass, 4 players",
+    variant: "knektpass",
+    players: 4,
+    deals: 10,
+    minDeals: 8,
+    budgeted: true,
+    needs: exchangesPast5,
+  },
+  {
+    title: "Knektpass, 5 players",
+    variant: "knektpass",
+    players: 5,
+    deals: 10,
+    minDeals: 9,
+    budgeted: true,
+    needs: exchangesPast5,
+  },
+  {
+    title: "Norrlands-Knack, 3 players",
+    variant: "norrlands-knack",
+    players: 3,
+    deals: 12,
+    minDeals: 11,
+    budgeted: true,
+    needs: knack,
+  },
+  {
+    title: "Norrlands-Knack, 5 players",
+    variant: "norrlands-knack",
+    players: 5,
+    deals: 16,
+    minDeals: 14,
+    budgeted: true,
+    needs: knack,
+  },
+  {
+    title: "Knektpass, 10 players",
+    variant: "knektpass",
+    players: 10,
+    deals: 5,
+    minDeals: 5,
+    budgeted: false,
+    needs: () => true,
+  },
+  {
+    title: "Knektpass, largest round",
+    variant: "knektpass",
+    players: 4,
+    deals: 5,
+    minDeals: 4,
+    houseRules: { quota: "largestRound" },
+    budgeted: false,
+    needs: (r) => has(r, (e) => Array.isArray(e.exchanged)),
+  },
 ];
 
 // ---- Playing them through the UI ----
@@ -160,18 +242,40 @@ function counter(page: Page) {
 /** Every protokoll row of the record, read from the page, against the rules module: the number of deals that differ. */
 async function mismatches(page: Page, record: GameRecord): Promise<number> {
   const result = scoreGame(record);
-  const rows = await page.getByTestId("protokoll").first().locator("tr[data-deal]").evaluateAll((trs) =>
-    trs.map((tr) => Object.fromEntries([...tr.querySelectorAll("td[data-player]")].map((td) => [td.getAttribute("data-player"), [td.textContent, td.classList.contains("limpa")]]))),
-  );
+  const rows = await page
+    .getByTestId("protokoll")
+    .first()
+    .locator("tr[data-deal]")
+    .evaluateAll((trs) =>
+      trs.map((tr) =>
+        Object.fromEntries(
+          [...tr.querySelectorAll("td[data-player]")].map((td) => [
+            td.getAttribute("data-player"),
+            [td.textContent, td.classList.contains("limpa")],
+          ]),
+        ),
+      ),
+    );
   let wrong = Math.abs(rows.length - result.deals.length);
   for (const deal of result.deals) {
     const row = rows[deal.number - 1];
-    if (!row || record.players.some((p) => row[p]?.[0] !== String(deal.scores[p]) || row[p]?.[1] !== deal.limpa.includes(p))) wrong++;
+    if (
+      !row ||
+      record.players.some((p) => row[p]?.[0] !== String(deal.scores[p]) || row[p]?.[1] !== deal.limpa.includes(p))
+    )
+      wrong++;
   }
   return wrong;
 }
 
-async function overflow(browser: Browser, storage: string, url: string, size: { width: number; height: number }, vertical = false, open?: (page: Page) => Promise<void>) {
+async function overflow(
+  browser: Browser,
+  storage: string,
+  url: string,
+  size: { width: number; height: number },
+  vertical = false,
+  open?: (page: Page) => Promise<void>,
+) {
   const context = await browser.newContext({ viewport: size, storageState: JSON.parse(storage), hasTouch: true });
   const page = await context.newPage();
   await page.goto(url, { waitUntil: "networkidle" });
@@ -179,10 +283,22 @@ async function overflow(browser: Browser, storage: string, url: string, size: { 
   const { sw, sh, w, h, widest } = await page.evaluate(() => {
     // The elements sticking out on the right, innermost first: where an overflow comes from.
     const out = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > window.innerWidth + 0.5 &&
+          ![...el.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5),
+      )
       .slice(0, 3)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").slice(0, 30)}"`);
-    return { sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, w: window.innerWidth, h: window.innerHeight, widest: out.join("; ") };
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").slice(0, 30)}"`,
+      );
+    return {
+      sw: document.documentElement.scrollWidth,
+      sh: document.documentElement.scrollHeight,
+      w: window.innerWidth,
+      h: window.innerHeight,
+      widest: out.join("; "),
+    };
   });
   await context.close();
   const over = sw > w || (vertical && sh > h);
@@ -191,14 +307,21 @@ async function overflow(browser: Browser, storage: string, url: string, size: { 
 
 const env = prepareDatabase();
 const server = await startServer(env, 3293);
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: CHROMIUM_ARGS,
+});
 mkdirSync(SHOTS, { recursive: true });
 const figures: DealFigures[] = [];
 let wrong = 0;
 const evenings: { title: string; url: string; share: string }[] = [];
 let failed = false;
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, baseURL: server.base });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    baseURL: server.base,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   await page.goto("/sign-up");
@@ -236,13 +359,19 @@ try {
         scrollPx: state.scroll,
         budgeted: plan.budgeted,
       });
-      if (state.scroll > 0 && plan.players <= 5) await page.screenshot({ path: `${SHOTS}/table-scrolled-${plan.variant}-${plan.players}-${i + 1}.png` });
-      if (i === 1 && plan.players >= 5) await page.screenshot({ path: `${SHOTS}/table-${plan.variant}-${plan.players}-after-save.png` });
+      if (state.scroll > 0 && plan.players <= 5)
+        await page.screenshot({ path: `${SHOTS}/table-scrolled-${plan.variant}-${plan.players}-${i + 1}.png` });
+      if (i === 1 && plan.players >= 5)
+        await page.screenshot({ path: `${SHOTS}/table-${plan.variant}-${plan.players}-after-save.png` });
       // One undo of the deal just saved (the toast), then the same deal entered again.
       if (plan.title === "Norrlands-Knack, 3 players" && i === 4) {
         await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).tap();
         record.deals.pop();
-        await page.getByTestId("protokoll").first().locator(`tr[data-deal="${i + 1}"]`).waitFor({ state: "detached" });
+        await page
+          .getByTestId("protokoll")
+          .first()
+          .locator(`tr[data-deal="${i + 1}"]`)
+          .waitFor({ state: "detached" });
         record.deals.push(deal);
         await enterDeal(page, record);
       }
@@ -251,14 +380,24 @@ try {
     if (plan.title === "Knektpass, 4 players") {
       const deal = record.deals[1]!;
       const [a, b] = record.players.filter((p) => deal.entries[p]!.plays);
-      const edited: DealRecord = { entries: { ...deal.entries, [a!]: { ...deal.entries[a!]!, tricks: deal.entries[b!]!.tricks }, [b!]: { ...deal.entries[b!]!, tricks: deal.entries[a!]!.tricks } } };
+      const edited: DealRecord = {
+        entries: {
+          ...deal.entries,
+          [a!]: { ...deal.entries[a!]!, tricks: deal.entries[b!]!.tricks },
+          [b!]: { ...deal.entries[b!]!, tricks: deal.entries[a!]!.tricks },
+        },
+      };
       const trial = { ...record, deals: record.deals.map((d, i) => (i === 1 ? edited : d)) };
       if (evaluateGame(trial).ok) {
         await page.getByRole("button", { name: "Deal 2", exact: true }).tap();
         const dialog = page.getByTestId("deal-dialog");
         await dialog.getByRole("button", { name: "Edit deal 2" }).tap();
         for (const p of [a!, b!]) {
-          await dialog.getByTestId(`seat-${p}`).getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(edited.entries[p]!.tricks), exact: true }).tap();
+          await dialog
+            .getByTestId(`seat-${p}`)
+            .getByRole("group", { name: "Tricks" })
+            .getByRole("button", { name: String(edited.entries[p]!.tricks), exact: true })
+            .tap();
         }
         await dialog.getByRole("button", { name: "Save the change" }).tap();
         await dialog.waitFor({ state: "detached" });
@@ -268,18 +407,30 @@ try {
     // The whole sheet once more, after the edit and the undo.
     await expectProtokoll(page, record, scoreGame(record));
     wrong += await mismatches(page, record);
-    if (plan.players === 10) await page.screenshot({ path: `${SHOTS}/table-knektpass-10-protokoll.png`, fullPage: true });
+    if (plan.players === 10)
+      await page.screenshot({ path: `${SHOTS}/table-knektpass-10-protokoll.png`, fullPage: true });
   }
 
   // The deal form with 5 and 10 players, before the first tap.
   for (const players of [5, 10]) {
-    await createEvening(page, { title: `Form ${players}`, variant: "Knektpass", players: NAMES.slice(0, players), firstDealer: "Anna" });
+    await createEvening(page, {
+      title: `Form ${players}`,
+      variant: "Knektpass",
+      players: NAMES.slice(0, players),
+      firstDealer: "Anna",
+    });
     await page.screenshot({ path: `${SHOTS}/table-form-${players}.png` });
   }
 
   // Every page a player uses, on a 360 px phone; TV mode on a 720p and a 1080p screen.
   const storage = JSON.stringify(await context.storageState());
-  const checks: { name: string; url: string; size: { width: number; height: number }; vertical?: boolean; open?: (page: Page) => Promise<void> }[] = [];
+  const checks: {
+    name: string;
+    url: string;
+    size: { width: number; height: number };
+    vertical?: boolean;
+    open?: (page: Page) => Promise<void>;
+  }[] = [];
   const phone = { width: 360, height: 740 };
   for (const e of evenings) {
     checks.push({ name: `evening: ${e.title}`, url: e.url, size: phone });
@@ -297,7 +448,12 @@ try {
       { width: 1280, height: 720 },
       { width: 1920, height: 1080 },
     ]) {
-      checks.push({ name: `TV ${size.width}×${size.height}: ${e.title}`, url: `${e.share}?tv=1`, size, vertical: true });
+      checks.push({
+        name: `TV ${size.width}×${size.height}: ${e.title}`,
+        url: `${e.share}?tv=1`,
+        size,
+        vertical: true,
+      });
     }
   }
   checks.push({ name: "history", url: `${server.base}/evenings`, size: phone });
@@ -313,7 +469,9 @@ try {
   }
   const tv = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const tvPage = await tv.newPage();
-  await tvPage.goto(`${evenings.find((e) => e.title.startsWith("Knektpass, 10"))!.share}?tv=1`, { waitUntil: "networkidle" });
+  await tvPage.goto(`${evenings.find((e) => e.title.startsWith("Knektpass, 10"))!.share}?tv=1`, {
+    waitUntil: "networkidle",
+  });
   await tvPage.screenshot({ path: `${SHOTS}/table-tv-1280x720.png` });
   await tvPage.setViewportSize({ width: 1920, height: 1080 });
   await tvPage.screenshot({ path: `${SHOTS}/table-tv-1920x1080.png` });
@@ -322,7 +480,8 @@ try {
   // ---- Figures ----
   const budgeted = figures.filter((f) => f.budgeted);
   const taps = budgeted.map((f) => f.taps).sort((a, b) => a - b);
-  const median = taps.length % 2 ? taps[(taps.length - 1) / 2]! : (taps[taps.length / 2 - 1]! + taps[taps.length / 2]!) / 2;
+  const median =
+    taps.length % 2 ? taps[(taps.length - 1) / 2]! : (taps[taps.length / 2 - 1]! + taps[taps.length / 2]!) / 2;
   const max = taps.at(-1)!;
   const overBudget = budgeted.filter((f) => f.taps > 2 * f.playing + 2).length;
   const scrollMax = Math.max(...figures.filter((f) => f.players <= 5).map((f) => f.scrollPx));
@@ -331,9 +490,13 @@ try {
   const kp = figures.filter((f) => f.game.startsWith("Knektpass")).length;
   for (const plan of PLANS) {
     const mine = figures.filter((f) => f.game === plan.title);
-    console.log(`  ${plan.title.padEnd(28)} deals=${mine.length} taps=${mine.map((f) => f.taps).join(",")} scroll_px=${mine.map((f) => f.scrollPx).join(",")}`);
+    console.log(
+      `  ${plan.title.padEnd(28)} deals=${mine.length} taps=${mine.map((f) => f.taps).join(",")} scroll_px=${mine.map((f) => f.scrollPx).join(",")}`,
+    );
   }
-  console.log(`  Knektpass deals=${kp} Norrlands-Knack deals=${figures.length - kp}; seats playing or knocking ${((100 * played) / seats).toFixed(0)} %`);
+  console.log(
+    `  Knektpass deals=${kp} Norrlands-Knack deals=${figures.length - kp}; seats playing or knocking ${((100 * played) / seats).toFixed(0)} %`,
+  );
   console.log(`  pages checked for overflow: ${checks.length}; screenshots in ${SHOTS}/table-*.png`);
   failed = median > 7 || max > 12 || overBudget > 0 || scrollMax > 0 || overflowing > 0 || wrong > 0;
   console.log(

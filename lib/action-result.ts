@@ -24,10 +24,23 @@ export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult
   } catch (caught) {
     const error = isTransientDatabaseError(caught) ? UNAVAILABLE() : caught;
     if (isAppError(error)) {
-      return { ok: false, code: error.code, message: error.message, messageSv: error.messageSv, problems: error.problems, fields: error.fields };
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        messageSv: error.messageSv,
+        problems: error.problems,
+        fields: error.fields,
+      };
     }
     // Next's redirect() and notFound() are thrown and must keep travelling.
-    if (error instanceof Error && "digest" in error && typeof error.digest === "string" && error.digest.startsWith("NEXT_")) throw error;
+    if (
+      error instanceof Error &&
+      "digest" in error &&
+      typeof error.digest === "string" &&
+      error.digest.startsWith("NEXT_")
+    )
+      throw error;
     console.error(error);
     return {
       ok: false,

@@ -9,7 +9,8 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new AppError("validation", "Send JSON (Content-Type: application/json).");
+  if (!/^application\/json\b/i.test(type))
+    throw new AppError("validation", "Send JSON (Content-Type: application/json).");
   const origin = request.headers.get("origin");
   if (origin) {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
@@ -22,7 +23,8 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     if (!host || originHost !== host) throw new AppError("forbidden", "Cross-site requests are not allowed.");
   }
   const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("validation", `The request is too large (at most ${MAX_JSON_BYTES / 1024} KB).`);
+  if (text.length > MAX_JSON_BYTES)
+    throw new AppError("validation", `The request is too large (at most ${MAX_JSON_BYTES / 1024} KB).`);
   try {
     return JSON.parse(text);
   } catch {

@@ -3,7 +3,12 @@ import "server-only";
 import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";
 import { isAppError } from "@/lib/errors";
 
-export function errorResponse(code: string, message: string, status: number, extra: Record<string, unknown> = {}): Response {
+export function errorResponse(
+  code: string,
+  message: string,
+  status: number,
+  extra: Record<string, unknown> = {},
+): Response {
   return Response.json({ error: { code, message, ...extra } }, { status, headers: { "Cache-Control": "no-store" } });
 }
 

@@ -19,7 +19,17 @@ function step(command, args) {
 }
 
 /** What a build is made of: when any of it is newer than the build, the build is stale. */
-const SOURCES = ["app", "lib", "public", "auth.ts", "proxy.ts", "instrumentation.ts", "next.config.mjs", "package-lock.json", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "lib",
+  "public",
+  "auth.ts",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const SKIP = new Set(["node_modules", ".next", "generated"]);
 
 function newestChange(path) {
@@ -27,7 +37,8 @@ function newestChange(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) if (!SKIP.has(entry)) newest = Math.max(newest, newestChange(join(path, entry)));
+  for (const entry of readdirSync(path))
+    if (!SKIP.has(entry)) newest = Math.max(newest, newestChange(join(path, entry)));
   return newest;
 }
 
@@ -37,22 +48,34 @@ function buildIsCurrent() {
   return SOURCES.every((source) => newestChange(source) <= built);
 }
 
-if (!existsSync("lib/generated/sqlite/client.ts") || !existsSync("lib/generated/postgresql/client.ts")) step("npm", ["run", "db:generate"]);
+if (!existsSync("lib/generated/sqlite/client.ts") || !existsSync("lib/generated/postgresql/client.ts"))
+  step("npm", ["run", "db:generate"]);
 
 // For the message only: the rule of lib/db/config.ts (resolveDatabase), which this plain script cannot import.
 const url = process.env.DATABASE_URL?.trim() || "file:./data/protokoll.db";
-const where = /^postgres(ql)?:\/\//.test(url) ? `PostgreSQL at ${new URL(url).host}` : `SQLite at ${resolve(url.replace(/^file:/, ""))}`;
+const where = /^postgres(ql)?:\/\//.test(url)
+  ? `PostgreSQL at ${new URL(url).host}`
+  : `SQLite at ${resolve(url.replace(/^file:/, ""))}`;
 const migrated = step("npx", ["prisma", "migrate", "deploy"]);
-const applied = /The following migration\(s\) have been applied/.test(migrated) ? "migrations applied" : "migrations up to date";
+const applied = /The following migration\(s\) have been applied/.test(migrated)
+  ? "migrations applied"
+  : "migrations up to date";
 console.log(`protokoll: database: ${where} (${applied})`);
 
 if (!buildIsCurrent()) {
-  console.log(existsSync(".next/BUILD_ID") ? "protokoll: the sources changed since the last build; building…" : "protokoll: building (the first start takes a minute)…");
+  console.log(
+    existsSync(".next/BUILD_ID")
+      ? "protokoll: the sources changed since the last build; building…"
+      : "protokoll: building (the first start takes a minute)…",
+  );
   step("npm", ["run", "build"]);
 }
 
 // Next's banner says the address.
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], {
+  stdio: "inherit",
+  env: process.env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

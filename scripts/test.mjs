@@ -57,7 +57,10 @@ try {
   env.E2E_POSTGRES_URL = url.toString();
   dropPostgres = () => withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
 } catch {
-  unavailable("PostgreSQL", `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`);
+  unavailable(
+    "PostgreSQL",
+    `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`,
+  );
 }
 
 run("npm", ["run", "build"]);

@@ -39,7 +39,10 @@ export async function signInAction(_: AuthFormState, formData: FormData): Promis
 }
 
 export async function signUpAction(_: AuthFormState, formData: FormData): Promise<AuthFormState> {
-  const values = { username: String(formData.get("username") ?? "").slice(0, 100), password: String(formData.get("password") ?? "").slice(0, 300) };
+  const values = {
+    username: String(formData.get("username") ?? "").slice(0, 100),
+    password: String(formData.get("password") ?? "").slice(0, 300),
+  };
   const { locale } = await getI18n();
   const parsed = SignUpSchema.safeParse(values);
   if (!parsed.success) {
@@ -51,7 +54,11 @@ export async function signUpAction(_: AuthFormState, formData: FormData): Promis
     await createUser(parsed.data);
   } catch (error) {
     if (isAppError(error)) {
-      return { error: locale === "sv" ? error.messageSv : error.message, fields: localizeFields(error.fields, locale), values: { username: values.username } };
+      return {
+        error: locale === "sv" ? error.messageSv : error.message,
+        fields: localizeFields(error.fields, locale),
+        values: { username: values.username },
+      };
     }
     throw error;
   }

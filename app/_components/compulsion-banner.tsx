@@ -8,7 +8,9 @@ export function CompulsionBanner({ names, dict, testId }: { names: string[]; dic
         ⚑
       </span>{" "}
       {names.length
-        ? format(names.length > 1 ? dict["table.trumpCompulsionMany"] : dict["table.trumpCompulsionOne"], { names: names.join(" & ") })
+        ? format(names.length > 1 ? dict["table.trumpCompulsionMany"] : dict["table.trumpCompulsionOne"], {
+            names: names.join(" & "),
+          })
         : dict["table.trumpCompulsion"]}
     </p>
   );

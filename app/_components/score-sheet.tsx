@@ -61,50 +61,67 @@ export function numberFormat(locale: Locale): Intl.NumberFormat {
  * the limpa line under a score where a limpa happened, and the dealer of each deal. Used by the evening's own
  * page and by the share link's scoreboard.
  */
-export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, deals, dict, locale, testId, dealLabel, foot, variant, newestFirst = false }: Props<D>) {
+export function ScoreSheet<D extends SheetDeal>({
+  players,
+  startScore,
+  winners,
+  deals,
+  dict,
+  locale,
+  testId,
+  dealLabel,
+  foot,
+  variant,
+  newestFirst = false,
+}: Props<D>) {
   const numbers = numberFormat(locale);
   const short = shortNames(players);
   const knack = variant === "norrlands-knack";
   const width = players.length >= 8 ? "cols-many" : players.length >= 5 ? "cols-some" : "cols-few";
   return (
     <div className="sheet">
-    <div className="table-wrap">
-      <table className={`scores ${width}`} data-testid={testId}>
-        <caption className="visually-hidden">{dict["evening.scores"]}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{dict["table.deal"]}</th>
-            {players.map((p) => (
-              <th scope="col" key={p} className={winners.includes(p) ? "winner" : undefined} title={p}>
-                {short[p] === p || width === "cols-few" ? (
-                  p
-                ) : (
-                  <>
-                    <span className="name-full">{p}</span>
-                    <span className="name-short" aria-hidden="true">
-                      {short[p]}
-                    </span>
-                  </>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {newestFirst ? null : (
-            <tr className="start-row">
-              <td />
+      <div className="table-wrap">
+        <table className={`scores ${width}`} data-testid={testId}>
+          <caption className="visually-hidden">{dict["evening.scores"]}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{dict["table.deal"]}</th>
               {players.map((p) => (
-                <td key={p}>{numbers.format(startScore)}</td>
+                <th scope="col" key={p} className={winners.includes(p) ? "winner" : undefined} title={p}>
+                  {short[p] === p || width === "cols-few" ? (
+                    p
+                  ) : (
+                    <>
+                      <span className="name-full">{p}</span>
+                      <span className="name-short" aria-hidden="true">
+                        {short[p]}
+                      </span>
+                    </>
+                  )}
+                </th>
               ))}
             </tr>
-          )}
-          {(newestFirst ? [...deals].reverse() : deals).map((deal) => {
-            const label = `${deal.number}${deal.void ? " ↺" : ""}`;
-            const newest = newestFirst && deal === deals.at(-1);
-            const className = [deal.trumpCompulsion ? "compulsion" : "", newest ? "newest" : ""].join(" ").trim();
-            return (
-              <tr key={deal.number} data-deal={deal.number} className={className || undefined} aria-current={newest ? "true" : undefined}>
+          </thead>
+          <tbody>
+            {newestFirst ? null : (
+              <tr className="start-row">
+                <td />
+                {players.map((p) => (
+                  <td key={p}>{numbers.format(startScore)}</td>
+                ))}
+              </tr>
+            )}
+            {(newestFirst ? [...deals].reverse() : deals).map((deal) => {
+              const label = `${deal.number}${deal.void ? " ↺" : ""}`;
+              const newest = newestFirst && deal === deals.at(-1);
+              const className = [deal.trumpCompulsion ? "compulsion" : "", newest ? "newest" : ""].join(" ").trim();
+              return (
+                <tr
+                  key={deal.number}
+                  data-deal={deal.number}
+                  className={className || undefined}
+                  aria-current={newest ? "true" : undefined}
+                >
                   <th scope="row">
                     {dealLabel ? dealLabel(deal, label) : label}
                     {deal.trumpCompulsion ? (
@@ -126,13 +143,13 @@ export function ScoreSheet<D extends SheetDeal>({ players, startScore, winners, 
                       </td>
                     );
                   })}
-              </tr>
-            );
-          })}
-        </tbody>
-        {foot ? <tfoot>{foot}</tfoot> : null}
-      </table>
-    </div>
+                </tr>
+              );
+            })}
+          </tbody>
+          {foot ? <tfoot>{foot}</tfoot> : null}
+        </table>
+      </div>
       <p className="legend" data-testid={`${testId}-legend`}>
         {knack ? (
           <>

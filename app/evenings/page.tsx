@@ -9,17 +9,35 @@ import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
 
-const text = (value: string | string[] | undefined) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+const text = (value: string | string[] | undefined) =>
+  typeof value === "string" && value.trim() ? value.trim() : undefined;
 
 export default async function EveningsPage({ searchParams }: PageProps<"/evenings">) {
   const actor = await requireActor("/evenings");
   const params = await searchParams;
-  const filters = { player: text(params.player), variant: text(params.variant), from: text(params.from), to: text(params.to), page: Number(text(params.page) ?? 1) };
-  const [{ t, locale }, history, names] = await Promise.all([getI18n(), listHistory(actor, filters), listPlayerNames(actor)]);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "medium", timeZone: "UTC" });
+  const filters = {
+    player: text(params.player),
+    variant: text(params.variant),
+    from: text(params.from),
+    to: text(params.to),
+    page: Number(text(params.page) ?? 1),
+  };
+  const [{ t, locale }, history, names] = await Promise.all([
+    getI18n(),
+    listHistory(actor, filters),
+    listPlayerNames(actor),
+  ]);
+  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+    dateStyle: "medium",
+    timeZone: "UTC",
+  });
   const filtered = Boolean(filters.player || filters.variant || filters.from || filters.to);
   const pageLink = (page: number) => {
-    const query = new URLSearchParams(Object.entries({ ...filters, page: String(page) }).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+    const query = new URLSearchParams(
+      Object.entries({ ...filters, page: String(page) }).filter(
+        (e): e is [string, string] => typeof e[1] === "string" && e[1] !== "",
+      ),
+    );
     return `/evenings?${query}`;
   };
   return (
@@ -47,11 +65,13 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
           <span>{t("history.player")}</span>
           <select name="player" defaultValue={filters.player ?? ""}>
             <option value="">{t("history.any")}</option>
-            {[...names].sort((a, b) => a.localeCompare(b)).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            {[...names]
+              .sort((a, b) => a.localeCompare(b))
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
           </select>
         </label>
         <label className="field">
@@ -92,7 +112,8 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
               <h2>{e.title}</h2>
               <p className="muted">
                 {dateFormat.format(e.date)} · {isVariantId(e.variant) ? VARIANTS[e.variant].name : e.variant}
-                {e.place ? ` · ${e.place}` : ""} <span className="tag">{t(e.role === "owner" ? "evenings.owner" : "evenings.member")}</span>
+                {e.place ? ` · ${e.place}` : ""}{" "}
+                <span className="tag">{t(e.role === "owner" ? "evenings.owner" : "evenings.member")}</span>
               </p>
               <p>{e.players.join(", ")}</p>
               {e.winners.length ? (
@@ -111,7 +132,9 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
               {t("history.previous")}
             </Link>
           ) : null}
-          <span className="muted">{format(t("history.page"), { page: history.page, pages: history.pages, total: history.total })}</span>
+          <span className="muted">
+            {format(t("history.page"), { page: history.page, pages: history.pages, total: history.total })}
+          </span>
           {history.page < history.pages ? (
             <Link className="button small" href={pageLink(history.page + 1)}>
               {t("history.next")}

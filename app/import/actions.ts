@@ -10,7 +10,9 @@ function parse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation", "The file is not valid JSON; nothing was imported.", { sv: "Filen är inte giltig JSON; inget importerades." });
+    throw new AppError("validation", "The file is not valid JSON; nothing was imported.", {
+      sv: "Filen är inte giltig JSON; inget importerades.",
+    });
   }
 }
 

@@ -34,7 +34,8 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     if (!text) return;
     startTransition(async () => {
       const response = await importAction(text);
-      if (!response.ok) return setErrors([locale === "sv" ? response.messageSv : response.message, ...(response.fields.file ?? [])]);
+      if (!response.ok)
+        return setErrors([locale === "sv" ? response.messageSv : response.message, ...(response.fields.file ?? [])]);
       setPreview(null);
       setDone(format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }));
       router.refresh();

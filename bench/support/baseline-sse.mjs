@@ -9,7 +9,11 @@ let version = 0;
 http
   .createServer((req, res) => {
     if (req.method === "GET" && req.url === "/events") {
-      res.writeHead(200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", Connection: "keep-alive" });
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        Connection: "keep-alive",
+      });
       res.write("retry: 2000\n\n");
       clients.add(res);
       req.on("close", () => clients.delete(res));

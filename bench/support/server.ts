@@ -17,7 +17,11 @@ export interface BenchServer {
 
 export function prepareDatabase(): NodeJS.ProcessEnv {
   const dir = mkdtempSync(join(tmpdir(), "protokoll-bench-"));
-  const env = { ...process.env, DATABASE_URL: `file:${join(dir, "bench.db")}`, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+  const env = {
+    ...process.env,
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00",
+  };
   process.env.DATABASE_URL = env.DATABASE_URL;
   process.env.AUTH_SECRET = env.AUTH_SECRET;
   const run = (command: string, args: string[]) => {
@@ -30,7 +34,11 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)], { env, stdio: "ignore" });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)],
+    { env, stdio: "ignore" },
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -53,7 +61,10 @@ export function rssKb(pid: number): number {
 /** Signs in through Auth.js's credentials endpoint and returns the session cookie. */
 export async function signIn(base: string, username: string, password: string): Promise<string> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",

@@ -30,10 +30,18 @@ export async function roleIn(tx: Reader, eveningId: string, userId: string): Pro
 }
 
 /** The actor's role in the evening, or an error: unauthenticated, not found (also when not allowed to see it), forbidden. */
-export async function requireRole(tx: Reader, actor: Actor, eveningId: string, allowed: readonly Role[]): Promise<Role> {
+export async function requireRole(
+  tx: Reader,
+  actor: Actor,
+  eveningId: string,
+  allowed: readonly Role[],
+): Promise<Role> {
   const { userId } = requireSignedIn(actor);
   const role = await roleIn(tx, eveningId, userId);
   if (!role) throw new AppError("not_found", "No such evening.", { sv: "Kvällen finns inte." });
-  if (!allowed.includes(role)) throw new AppError("forbidden", "Only the evening's owner may do that.", { sv: "Bara kvällens ägare får göra det." });
+  if (!allowed.includes(role))
+    throw new AppError("forbidden", "Only the evening's owner may do that.", {
+      sv: "Bara kvällens ägare får göra det.",
+    });
   return role;
 }

@@ -53,7 +53,8 @@ export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
     pending.set(tx, marked);
     return work(tx);
   });
-  if (databaseProvider() !== "postgresql") for (const [eveningId, change] of marked) announceEveningChange(eveningId, change);
+  if (databaseProvider() !== "postgresql")
+    for (const [eveningId, change] of marked) announceEveningChange(eveningId, change);
   return result;
 }
 
@@ -78,6 +79,7 @@ export async function markEveningChanged(
   const marked = pending.get(tx);
   if (!marked) throw new Error("markEveningChanged needs a transaction opened with inTransaction");
   marked.set(eveningId, change);
-  if (databaseProvider() === "postgresql") await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${`${eveningId} ${change}`})`;
+  if (databaseProvider() === "postgresql")
+    await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${`${eveningId} ${change}`})`;
   return true;
 }

@@ -68,7 +68,13 @@ export async function insertEdit(tx: Pick<Tx, "$executeRaw">, edit: EditLine, no
 }
 
 /** Writes a game's statistics summary (lib/data/game-summary.ts), made from its first `dealCount` deals. */
-export async function upsertSummary(db: Pick<Tx, "$executeRaw">, gameId: string, dealCount: number, summary: GameSummary, now: Date): Promise<void> {
+export async function upsertSummary(
+  db: Pick<Tx, "$executeRaw">,
+  gameId: string,
+  dealCount: number,
+  summary: GameSummary,
+  now: Date,
+): Promise<void> {
   await db.$executeRaw`
     INSERT INTO "GameSummary" ("gameId", "dealCount", "summary", "updatedAt")
     VALUES (${gameId}, ${dealCount}, ${json(summary)}, ${now})

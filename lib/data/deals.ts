@@ -7,7 +7,15 @@ import "server-only";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { createScorer, evaluateGame, MAX_NAME_LENGTH, type DealResult, type EntryRecord, type GameRecord, type Problem } from "@/lib/rules";
+import {
+  createScorer,
+  evaluateGame,
+  MAX_NAME_LENGTH,
+  type DealResult,
+  type EntryRecord,
+  type GameRecord,
+  type Problem,
+} from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { withDatabaseRetry } from "./retry";
@@ -34,7 +42,10 @@ export const RecordDealSchema = z.object({
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
   /** Chosen by the phone per deal, so a retried submission is recognised. */
-  clientKey: z.string().regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters").optional(),
+  clientKey: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters")
+    .optional(),
 });
 export type RecordDealInput = z.input<typeof RecordDealSchema>;
 
@@ -62,7 +73,10 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 }
 
 function refused(problems: Problem[]): AppError {
-  return new AppError("validation", problems.map((p) => p.message).join("; "), { problems, sv: problems.map((p) => p.messageSv).join("; ") });
+  return new AppError("validation", problems.map((p) => p.message).join("; "), {
+    problems,
+    sv: problems.map((p) => p.messageSv).join("; "),
+  });
 }
 
 interface HeadRow {
@@ -90,7 +104,8 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     WHERE g."id" = ${gameId}`;
   const row = rows[0];
   // Not found and not allowed look the same, so game ids can't be probed.
-  if (!row || (row.ownerId !== userId && !Number(row.member))) throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
+  if (!row || (row.ownerId !== userId && !Number(row.member)))
+    throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
   const evening = {
     id: row.id,
     version: Number(row.version),
@@ -99,7 +114,10 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     houseRules: typeof row.houseRules === "string" ? (JSON.parse(row.houseRules) as unknown) : row.houseRules,
     status: row.status,
   };
-  if (evening.status !== "open") throw new AppError("conflict", "The evening has ended; its deals can no longer change.", { sv: "Kvällen är avslutad; givarna kan inte längre ändras." });
+  if (evening.status !== "open")
+    throw new AppError("conflict", "The evening has ended; its deals can no longer change.", {
+      sv: "Kvällen är avslutad; givarna kan inte längre ändras.",
+    });
   const cached = cachedGame(gameId, evening.version);
   if (cached) return { ...cached, userId };
   const game = await tx.game.findUniqueOrThrow({
@@ -107,11 +125,19 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     select: {
       firstDealerSeat: true,
       seats: gameInclude.seats,
-      deals: { orderBy: { number: "asc" }, select: { number: true, clientKey: true, entries: gameInclude.deals.select.entries } },
+      deals: {
+        orderBy: { number: "asc" },
+        select: { number: true, clientKey: true, entries: gameInclude.deals.select.entries },
+      },
     },
   });
   // Read after the version: if a write landed in between, the version has moved on and this entry never matches.
-  const state: GameState = { eveningId: evening.id, version: evening.version, record: toGameRecord(evening, game), clientKeys: game.deals.map((d) => d.clientKey) };
+  const state: GameState = {
+    eveningId: evening.id,
+    version: evening.version,
+    record: toGameRecord(evening, game),
+    clientKeys: game.deals.map((d) => d.clientKey),
+  };
   rememberGame(gameId, state);
   return { ...state, userId };
 }
@@ -121,7 +147,8 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
  * makes validate-then-write safe when phones or instances write at once.
  */
 async function claimVersion(tx: Tx, state: GameState, now: Date): Promise<number> {
-  if (!(await markEveningChanged(tx, state.eveningId, "deals", { expectedVersion: state.version, now }))) throw new RaceLost();
+  if (!(await markEveningChanged(tx, state.eveningId, "deals", { expectedVersion: state.version, now })))
+    throw new RaceLost();
   return state.version + 1;
 }
 
@@ -157,7 +184,10 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
   return withDatabaseRetry(() => recordParsedDeal(actor, parsed));
 }
 
-async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientKey }: z.infer<typeof RecordDealSchema>): Promise<RecordedDeal> {
+async function recordParsedDeal(
+  actor: Actor,
+  { gameId, number, entries, clientKey }: z.infer<typeof RecordDealSchema>,
+): Promise<RecordedDeal> {
   const db = getDb();
   try {
     return await inTransaction(async (tx) => {
@@ -167,9 +197,13 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
       if (duplicate) return duplicate;
       const next = record.deals.length + 1;
       if (number !== next) {
-        throw new AppError("conflict", `Deal ${number} was already recorded from another phone; the next deal is ${next}.`, {
-          sv: `Giv ${number} är redan inskriven från en annan telefon; nästa giv är ${next}.`,
-        });
+        throw new AppError(
+          "conflict",
+          `Deal ${number} was already recorded from another phone; the next deal is ${next}.`,
+          {
+            sv: `Giv ${number} är redan inskriven från en annan telefon; nästa giv är ${next}.`,
+          },
+        );
       }
       const deal = { entries: asEntries(entries) };
       const created = createScorer(record);
@@ -211,7 +245,10 @@ async function recordParsedDeal(actor: Actor, { gameId, number, entries, clientK
     const state = await db.$transaction((tx) => loadGame(tx, actor, gameId)).catch(() => null);
     const duplicate = state && duplicateOf(state, clientKey);
     if (duplicate) return duplicate;
-    if (state && state.record.deals.length >= number) throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`, { sv: `Giv ${number} skrevs just in från en annan telefon.` });
+    if (state && state.record.deals.length >= number)
+      throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`, {
+        sv: `Giv ${number} skrevs just in från en annan telefon.`,
+      });
     throw error instanceof AppError ? error : new RaceLost();
   }
 }
@@ -228,21 +265,36 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
   return withDatabaseRetry(() => editParsedDeal(actor, parsed));
 }
 
-async function editParsedDeal(actor: Actor, { gameId, number, entries }: z.infer<typeof EditDealSchema>): Promise<void> {
+async function editParsedDeal(
+  actor: Actor,
+  { gameId, number, entries }: z.infer<typeof EditDealSchema>,
+): Promise<void> {
   forgetGame(gameId);
   await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
+    if (!before)
+      throw new AppError("not_found", `There is no deal ${number} in this game.`, {
+        sv: `Det finns ingen giv ${number} i partiet.`,
+      });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     const now = new Date();
     await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
-    const deal = await tx.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number } }, select: { id: true } });
+    const deal = await tx.deal.findUniqueOrThrow({
+      where: { gameId_number: { gameId, number } },
+      select: { id: true },
+    });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
-    await tx.dealEntry.createMany({ data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })) });
-    await insertEdit(tx, { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries }, now);
+    await tx.dealEntry.createMany({
+      data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })),
+    });
+    await insertEdit(
+      tx,
+      { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries },
+      now,
+    );
   });
   forgetGame(gameId);
 }
@@ -257,7 +309,10 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
   await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", `There is no deal ${number} in this game.`, { sv: `Det finns ingen giv ${number} i partiet.` });
+    if (!before)
+      throw new AppError("not_found", `There is no deal ${number} in this game.`, {
+        sv: `Det finns ingen giv ${number} i partiet.`,
+      });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
     const now = new Date();

@@ -40,13 +40,20 @@ function invalid(error: z.ZodError): AppError {
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {
   const { problems } = parseSetup({ ...record, deals: [] });
-  if (problems.length) throw new AppError("validation", problems.map((p) => p.message).join("; "), { problems, sv: problems.map((p) => p.messageSv).join("; ") });
+  if (problems.length)
+    throw new AppError("validation", problems.map((p) => p.message).join("; "), {
+      problems,
+      sv: problems.map((p) => p.messageSv).join("; "),
+    });
 }
 
 async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const name of names) {
-    const existing = await tx.eveningPlayer.findUnique({ where: { eveningId_name: { eveningId, name } }, select: { id: true } });
+    const existing = await tx.eveningPlayer.findUnique({
+      where: { eveningId_name: { eveningId, name } },
+      select: { id: true },
+    });
     if (existing) {
       ids.push(existing.id);
       continue;
@@ -57,7 +64,10 @@ async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: st
       update: {},
       select: { id: true },
     });
-    const player = await tx.eveningPlayer.create({ data: { eveningId, personId: person.id, name }, select: { id: true } });
+    const player = await tx.eveningPlayer.create({
+      data: { eveningId, personId: person.id, name },
+      select: { id: true },
+    });
     ids.push(player.id);
   }
   return ids;
@@ -186,10 +196,14 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     take: 100,
     select: { id: true, gameId: true, dealNumber: true, action: true, byId: true, at: true },
   });
-  const names = new Map<string, string>([[evening.ownerId, evening.owner.username], ...evening.members.map((m) => [m.userId, m.user.username] as const)]);
+  const names = new Map<string, string>([
+    [evening.ownerId, evening.owner.username],
+    ...evening.members.map((m) => [m.userId, m.user.username] as const),
+  ]);
   const missing = [...new Set(edits.map((e) => e.byId))].filter((id) => !names.has(id));
   if (missing.length) {
-    for (const u of await db.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true } })) names.set(u.id, u.username);
+    for (const u of await db.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true } }))
+      names.set(u.id, u.username);
   }
   return {
     id: evening.id,
@@ -234,15 +248,28 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       where: { id: eveningId },
       include: { games: { orderBy: { number: "desc" }, take: 1, include: gameInclude } },
     });
-    if (evening.status !== "open") throw new AppError("conflict", "The evening has ended.", { sv: "Kvällen är avslutad." });
+    if (evening.status !== "open")
+      throw new AppError("conflict", "The evening has ended.", { sv: "Kvällen är avslutad." });
     const last = evening.games[0];
     if (last && !evaluateGame(toGameRecord(evening, last)).result?.winners.length) {
-      throw new AppError("conflict", `Game ${last.number} is still being played.`, { sv: `Parti ${last.number} pågår fortfarande.` });
+      throw new AppError("conflict", `Game ${last.number} is still being played.`, {
+        sv: `Parti ${last.number} pågår fortfarande.`,
+      });
     }
-    checkSetup({ variant: evening.variant as GameRecord["variant"], houseRules: evening.houseRules as object, players, firstDealer: players[firstDealerSeat] ?? "\u0000" });
+    checkSetup({
+      variant: evening.variant as GameRecord["variant"],
+      houseRules: evening.houseRules as object,
+      players,
+      firstDealer: players[firstDealerSeat] ?? "\u0000",
+    });
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, players);
     const game = await tx.game.create({
-      data: { eveningId, number: (last?.number ?? 0) + 1, firstDealerSeat, seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) } },
+      data: {
+        eveningId,
+        number: (last?.number ?? 0) + 1,
+        firstDealerSeat,
+        seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) },
+      },
       select: { id: true, number: true },
     });
     await markEveningChanged(tx, eveningId, "game");
@@ -269,17 +296,27 @@ export async function getEveningVersion(actor: Actor, eveningId: string): Promis
 /** Names of people the user has played with, most recent first, to offer when starting an evening. */
 export async function listPlayerNames(actor: Actor): Promise<string[]> {
   const { userId } = requireSignedIn(actor);
-  const people = await getDb().person.findMany({ where: { ownerId: userId }, orderBy: { createdAt: "desc" }, take: 200, select: { name: true } });
+  const people = await getDb().person.findMany({
+    where: { ownerId: userId },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: { name: true },
+  });
   return people.map((p) => p.name);
 }
 
 /** Becomes a member through the owner's invite link. */
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
   const { userId } = requireSignedIn(actor);
-  if (!isId(inviteToken)) throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
+  if (!isId(inviteToken))
+    throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
   return inTransaction(async (tx) => {
-    const evening = await tx.evening.findUnique({ where: { inviteToken }, select: { id: true, title: true, ownerId: true } });
-    if (!evening) throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
+    const evening = await tx.evening.findUnique({
+      where: { inviteToken },
+      select: { id: true, title: true, ownerId: true },
+    });
+    if (!evening)
+      throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
         sv: "Inbjudningslänken gäller inte (längre). Be om en ny.",
       });
     if (evening.ownerId !== userId) {
@@ -297,7 +334,10 @@ export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ 
 /** What an invite link shows before joining: the evening's title, for anyone who holds the link. */
 export async function describeInvite(inviteToken: string): Promise<{ title: string; owner: string } | null> {
   if (!isId(inviteToken)) return null;
-  const evening = await getDb().evening.findUnique({ where: { inviteToken }, select: { title: true, owner: { select: { username: true } } } });
+  const evening = await getDb().evening.findUnique({
+    where: { inviteToken },
+    select: { title: true, owner: { select: { username: true } } },
+  });
   return evening ? { title: evening.title, owner: evening.owner.username } : null;
 }
 

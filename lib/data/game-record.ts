@@ -62,6 +62,12 @@ export function toEntryRows(players: string[], entries: Record<string, EntryReco
   return players.map((name, seat) => {
     const e = entries[name]!;
     const exchanged = e.exchanged === undefined ? null : Array.isArray(e.exchanged) ? e.exchanged : [e.exchanged];
-    return { seat, plays: e.plays, exchanged: exchanged ?? undefined, tricks: e.tricks ?? null, revoke: e.revoke ?? false };
+    return {
+      seat,
+      plays: e.plays,
+      exchanged: exchanged ?? undefined,
+      tricks: e.tricks ?? null,
+      revoke: e.revoke ?? false,
+    };
   });
 }

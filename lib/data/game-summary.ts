@@ -13,7 +13,12 @@ import { gameInclude } from "./evenings";
 import { toGameRecord } from "./game-record";
 import { upsertSummary } from "./deal-sql";
 
-export async function saveSummary(tx: Pick<Tx, "$executeRaw">, gameId: string, record: GameRecord, result?: GameResult | null): Promise<void> {
+export async function saveSummary(
+  tx: Pick<Tx, "$executeRaw">,
+  gameId: string,
+  record: GameRecord,
+  result?: GameResult | null,
+): Promise<void> {
   const scored = result ?? evaluateGame(record).result;
   if (!scored) return;
   await upsertSummary(tx, gameId, record.deals.length, summarizeGame(record, scored), new Date());
@@ -22,7 +27,10 @@ export async function saveSummary(tx: Pick<Tx, "$executeRaw">, gameId: string, r
 /** Recomputes one game's summary from its stored deals. */
 async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summary: GameSummary } | null> {
   const db = getDb();
-  const game = await db.game.findUnique({ where: { id: gameId }, include: { ...gameInclude, evening: { select: { variant: true, houseRules: true } } } });
+  const game = await db.game.findUnique({
+    where: { id: gameId },
+    include: { ...gameInclude, evening: { select: { variant: true, houseRules: true } } },
+  });
   if (!game) return null;
   const record = toGameRecord(game.evening, game);
   const result = evaluateGame(record).result;
@@ -39,7 +47,11 @@ export const summarySelect = {
 } as const;
 
 /** The game's summary: the cached one when current, else recomputed from the deals (and kept). */
-export async function summaryOf(game: { id: string; summary: { dealCount: number; summary: unknown } | null; _count: { deals: number } }): Promise<GameSummary | null> {
+export async function summaryOf(game: {
+  id: string;
+  summary: { dealCount: number; summary: unknown } | null;
+  _count: { deals: number };
+}): Promise<GameSummary | null> {
   if (game.summary && game.summary.dealCount === game._count.deals) return game.summary.summary as GameSummary;
   return (await rebuildGame(game.id))?.summary ?? null;
 }

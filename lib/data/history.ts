@@ -30,11 +30,16 @@ export interface HistoryItem {
   winners: string[][];
 }
 
-const isText = (s: string | undefined): s is string => typeof s === "string" && s.length <= 80 && !hasControlCharacters(s);
-const isDate = (s: string | undefined): s is string => typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+const isText = (s: string | undefined): s is string =>
+  typeof s === "string" && s.length <= 80 && !hasControlCharacters(s);
+const isDate = (s: string | undefined): s is string =>
+  typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
 /** Newest first, a page at a time; a fixed number of queries whatever the page shows. */
-export async function listHistory(actor: Actor, filters: HistoryFilters = {}): Promise<{ items: HistoryItem[]; page: number; pages: number; total: number }> {
+export async function listHistory(
+  actor: Actor,
+  filters: HistoryFilters = {},
+): Promise<{ items: HistoryItem[]; page: number; pages: number; total: number }> {
   const { userId } = requireSignedIn(actor);
   const where = {
     AND: [

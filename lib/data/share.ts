@@ -22,7 +22,14 @@ export interface ScoreboardGame {
   forehand: string | null;
   firstDeal: boolean;
   trumpCompulsion: boolean;
-  deals: { number: number; void: boolean; dealer: string; scores: Record<string, number>; limpa: string[]; trumpCompulsion: boolean }[];
+  deals: {
+    number: number;
+    void: boolean;
+    dealer: string;
+    scores: Record<string, number>;
+    limpa: string[];
+    trumpCompulsion: boolean;
+  }[];
 }
 
 /** Everything a share link shows. No ids, accounts or links: only the sheet. */
@@ -49,11 +56,20 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
     forehand: next?.forehand ?? null,
     firstDeal: next?.firstDeal ?? false,
     trumpCompulsion: result.trumpCompulsion,
-    deals: result.deals.map((d) => ({ number: d.number, void: d.void, dealer: d.dealer, scores: d.scores, limpa: d.limpa, trumpCompulsion: d.trumpCompulsion })),
+    deals: result.deals.map((d) => ({
+      number: d.number,
+      void: d.void,
+      dealer: d.dealer,
+      scores: d.scores,
+      limpa: d.limpa,
+      trumpCompulsion: d.trumpCompulsion,
+    })),
   };
 }
 
-async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
+async function loadScoreboard(
+  where: { shareToken: string } | { id: string },
+): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
     select: { ...eveningWithGamesSelect, shareToken: true, version: true },
@@ -122,5 +138,6 @@ async function setShareToken(actor: Actor, eveningId: string, shareToken: string
 }
 
 export function assertShareToken(token: unknown): asserts token is string {
-  if (!isShareTokenShaped(token)) throw new AppError("not_found", "This link does not work (any more).", { sv: "Länken fungerar inte (längre)." });
+  if (!isShareTokenShaped(token))
+    throw new AppError("not_found", "This link does not work (any more).", { sv: "Länken fungerar inte (längre)." });
 }

@@ -3,7 +3,17 @@ import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { GameRecord, VariantId } from "@/lib/rules";
-import { BACKUP_FORMAT, EVENING_FORMAT, FORMAT_VERSION, importKey, readImport, type BackupExport, type EveningData, type EveningExport, type ImportProblem } from "@/lib/transfer/format";
+import {
+  BACKUP_FORMAT,
+  EVENING_FORMAT,
+  FORMAT_VERSION,
+  importKey,
+  readImport,
+  type BackupExport,
+  type EveningData,
+  type EveningExport,
+  type ImportProblem,
+} from "@/lib/transfer/format";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
@@ -36,7 +46,12 @@ export async function exportEvening(actor: Actor, eveningId: string): Promise<Ev
   const db = getDb();
   await requireRole(db, actor, eveningId, ["owner", "member"]);
   const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: eveningWithGamesSelect });
-  return { format: EVENING_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), ...toEveningData(evening) };
+  return {
+    format: EVENING_FORMAT,
+    version: FORMAT_VERSION,
+    exportedAt: new Date().toISOString(),
+    ...toEveningData(evening),
+  };
 }
 
 /** Every evening the user owns or played in: a backup. */
@@ -47,7 +62,12 @@ export async function exportAll(actor: Actor): Promise<BackupExport> {
     orderBy: [{ date: "asc" }, { createdAt: "asc" }],
     select: eveningWithGamesSelect,
   });
-  return { format: BACKUP_FORMAT, version: FORMAT_VERSION, exportedAt: new Date().toISOString(), evenings: evenings.map(toEveningData) };
+  return {
+    format: BACKUP_FORMAT,
+    version: FORMAT_VERSION,
+    exportedAt: new Date().toISOString(),
+    evenings: evenings.map(toEveningData),
+  };
 }
 
 export interface ImportPreview {
@@ -75,13 +95,24 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
   const db = getDb();
   const keys = evenings.map(importKey);
   const existing = new Set(
-    (await db.evening.findMany({ where: { ownerId: userId, importKey: { in: keys } }, select: { importKey: true } })).map((e) => e.importKey),
+    (
+      await db.evening.findMany({ where: { ownerId: userId, importKey: { in: keys } }, select: { importKey: true } })
+    ).map((e) => e.importKey),
   );
   const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
-  const known = new Set((await db.person.findMany({ where: { ownerId: userId, name: { in: names } }, select: { name: true } })).map((p) => p.name));
+  const known = new Set(
+    (await db.person.findMany({ where: { ownerId: userId, name: { in: names } }, select: { name: true } })).map(
+      (p) => p.name,
+    ),
+  );
   return {
     problems: [],
-    evenings: evenings.map((e, i) => ({ title: e.title, date: e.date, games: e.games.length, duplicate: existing.has(keys[i]!) })),
+    evenings: evenings.map((e, i) => ({
+      title: e.title,
+      date: e.date,
+      games: e.games.length,
+      duplicate: existing.has(keys[i]!),
+    })),
     people: names.map((name) => ({ name, existing: known.has(name) })),
   };
 }
@@ -94,10 +125,14 @@ export async function importEvenings(actor: Actor, input: unknown): Promise<{ cr
   const { userId } = requireSignedIn(actor);
   const { evenings, problems } = readImport(input, today());
   if (problems.length) {
-    throw new AppError("validation", `The file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`, {
-      fields: { file: problems.map((p) => p.message) },
-      sv: `Filen har ${problems.length} fel; inget importerades.`,
-    });
+    throw new AppError(
+      "validation",
+      `The file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`,
+      {
+        fields: { file: problems.map((p) => p.message) },
+        sv: `Filen har ${problems.length} fel; inget importerades.`,
+      },
+    );
   }
   return getDb().$transaction(
     async (tx) => {
@@ -105,7 +140,12 @@ export async function importEvenings(actor: Actor, input: unknown): Promise<{ cr
       let skipped = 0;
       for (const evening of evenings) {
         const key = importKey(evening);
-        if (await tx.evening.findUnique({ where: { ownerId_importKey: { ownerId: userId, importKey: key } }, select: { id: true } })) {
+        if (
+          await tx.evening.findUnique({
+            where: { ownerId_importKey: { ownerId: userId, importKey: key } },
+            select: { id: true },
+          })
+        ) {
           skipped++;
           continue;
         }
@@ -135,23 +175,48 @@ async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: s
   });
   const playerIds = new Map<string, string>();
   for (const name of new Set(evening.games.flatMap((g) => g.players))) {
-    const person = await tx.person.upsert({ where: { ownerId_name: { ownerId: userId, name } }, create: { ownerId: userId, name }, update: {}, select: { id: true } });
-    const player = await tx.eveningPlayer.create({ data: { eveningId: id, personId: person.id, name }, select: { id: true } });
+    const person = await tx.person.upsert({
+      where: { ownerId_name: { ownerId: userId, name } },
+      create: { ownerId: userId, name },
+      update: {},
+      select: { id: true },
+    });
+    const player = await tx.eveningPlayer.create({
+      data: { eveningId: id, personId: person.id, name },
+      select: { id: true },
+    });
     playerIds.set(name, player.id);
   }
   for (const [g, record] of evening.games.entries()) await writeGame(tx, userId, id, g + 1, record, playerIds);
   return id;
 }
 
-async function writeGame(tx: Tx, userId: string, eveningId: string, number: number, record: GameRecord, playerIds: Map<string, string>) {
+async function writeGame(
+  tx: Tx,
+  userId: string,
+  eveningId: string,
+  number: number,
+  record: GameRecord,
+  playerIds: Map<string, string>,
+) {
   const firstDealerSeat = record.firstDealer ? record.players.indexOf(record.firstDealer) : 0;
   const game = await tx.game.create({
-    data: { eveningId, number, firstDealerSeat, seats: { create: record.players.map((name, seat) => ({ seat, playerId: playerIds.get(name)! })) } },
+    data: {
+      eveningId,
+      number,
+      firstDealerSeat,
+      seats: { create: record.players.map((name, seat) => ({ seat, playerId: playerIds.get(name)! })) },
+    },
     select: { id: true },
   });
   for (const [d, deal] of record.deals.entries()) {
-    const created = await tx.deal.create({ data: { gameId: game.id, number: d + 1, recordedById: userId }, select: { id: true } });
-    await tx.dealEntry.createMany({ data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: created.id })) });
+    const created = await tx.deal.create({
+      data: { gameId: game.id, number: d + 1, recordedById: userId },
+      select: { id: true },
+    });
+    await tx.dealEntry.createMany({
+      data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: created.id })),
+    });
   }
   await saveSummary(tx, game.id, record);
 }

@@ -26,7 +26,10 @@ export async function createUser(input: SignUpInput): Promise<{ id: string; user
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", "That username is taken.", { fields: { username: ["That username is taken."] }, sv: "Användarnamnet är upptaget." });
+      throw new AppError("conflict", "That username is taken.", {
+        fields: { username: ["That username is taken."] },
+        sv: "Användarnamnet är upptaget.",
+      });
     }
     throw error;
   }
@@ -38,7 +41,11 @@ export type CredentialsCheck =
   | { ok: false; reason: "throttled"; retryAfterMs: number };
 
 /** Checks a username and password; throttles guessing per username. */
-export async function verifyCredentials(rawUsername: string, password: string, now = new Date()): Promise<CredentialsCheck> {
+export async function verifyCredentials(
+  rawUsername: string,
+  password: string,
+  now = new Date(),
+): Promise<CredentialsCheck> {
   const parsed = UsernameSchema.safeParse(rawUsername);
   if (!parsed.success || typeof password !== "string" || password.length > 200) return { ok: false, reason: "invalid" };
   const username = parsed.data;
@@ -48,7 +55,10 @@ export async function verifyCredentials(rawUsername: string, password: string, n
   if (throttle?.lockedUntil && throttle.lockedUntil > now) {
     return { ok: false, reason: "throttled", retryAfterMs: throttle.lockedUntil.getTime() - now.getTime() };
   }
-  const user = await db.user.findUnique({ where: { username }, select: { id: true, username: true, passwordHash: true } });
+  const user = await db.user.findUnique({
+    where: { username },
+    select: { id: true, username: true, passwordHash: true },
+  });
   // Compare against a dummy hash for unknown users, so timing does not tell which usernames exist.
   const valid = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
   if (user && valid) {
@@ -75,7 +85,10 @@ async function recordFailure(
 }
 
 /** An account for someone signed in through an OAuth provider, created on first sign-in. */
-export async function findOrCreateOAuthUser(provider: string, login: string): Promise<{ id: string; username: string }> {
+export async function findOrCreateOAuthUser(
+  provider: string,
+  login: string,
+): Promise<{ id: string; username: string }> {
   const username = `${provider}.${login}`.toLowerCase().slice(0, 32);
   const db = getDb();
   const existing = await db.user.findUnique({ where: { username }, select: { id: true, username: true } });

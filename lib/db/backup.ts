@@ -6,9 +6,13 @@
 import Database from "better-sqlite3";
 import { resolveDatabase } from "./config";
 
-export async function backupSqlite(destination: string, databaseUrl = process.env.DATABASE_URL): Promise<{ pages: number }> {
+export async function backupSqlite(
+  destination: string,
+  databaseUrl = process.env.DATABASE_URL,
+): Promise<{ pages: number }> {
   const config = resolveDatabase(databaseUrl);
-  if (config.provider !== "sqlite") throw new Error("db:backup is for the embedded SQLite database; back up PostgreSQL with pg_dump.");
+  if (config.provider !== "sqlite")
+    throw new Error("db:backup is for the embedded SQLite database; back up PostgreSQL with pg_dump.");
   const source = new Database(config.file!, { fileMustExist: true });
   try {
     source.pragma("busy_timeout = 5000");

@@ -40,7 +40,9 @@ function connect(): Connection {
   // In WAL mode this SQLite build defaults to synchronous=NORMAL, which can lose the last commits on power
   // loss. FULL makes every acknowledged deal durable. The client runs statements in order on its one
   // connection, so this comes before any query the app sends.
-  void db.$executeRawUnsafe("PRAGMA synchronous = FULL").catch((error) => console.error("[db] PRAGMA synchronous", error));
+  void db
+    .$executeRawUnsafe("PRAGMA synchronous = FULL")
+    .catch((error) => console.error("[db] PRAGMA synchronous", error));
   return { db, provider: "sqlite" };
 }
 

@@ -200,7 +200,8 @@ const en = {
   "share.exitTv": "Leave TV mode",
   "share.noDeals": "No deals yet.",
   "import.title": "Import evenings",
-  "import.help": "A backup or an evening exported from Protokoll, or a single game record. The whole file is checked before anything is saved; importing the same file twice adds nothing.",
+  "import.help":
+    "A backup or an evening exported from Protokoll, or a single game record. The whole file is checked before anything is saved; importing the same file twice adds nothing.",
   "import.file": "File (JSON)",
   "import.refused": "The file was not imported:",
   "import.preview": "In this file",
@@ -212,7 +213,8 @@ const en = {
   "import.confirm": "Import {n} evenings",
   "import.done": "Imported {created} evenings; {skipped} were already there.",
   "errors.notFoundTitle": "Not found",
-  "errors.notFound": "There is nothing at this address, or it is not yours to see. An evening's link works for its owner and the players invited to it.",
+  "errors.notFound":
+    "There is nothing at this address, or it is not yours to see. An evening's link works for its owner and the players invited to it.",
   "errors.toEvenings": "Your evenings",
   "errors.home": "Home",
   "errors.title": "Something went wrong",
@@ -224,7 +226,8 @@ const en = {
   "export.backup": "Back up all (JSON)",
   "export.import": "Import",
   "export.print": "Print",
-  "chart.label": "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks trumftvång. The same figures are in the table.",
+  "chart.label":
+    "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks trumftvång. The same figures are in the table.",
   "history.player": "Player",
   "history.game": "Game",
   "history.any": "Any",
@@ -458,7 +461,8 @@ const sv: Dictionary = {
   "share.exitTv": "Lämna TV-läge",
   "share.noDeals": "Inga givar än.",
   "import.title": "Importera kvällar",
-  "import.help": "En säkerhetskopia eller en kväll exporterad från Protokoll, eller ett enskilt spelprotokoll. Hela filen kontrolleras innan något sparas; samma fil två gånger lägger inte till något.",
+  "import.help":
+    "En säkerhetskopia eller en kväll exporterad från Protokoll, eller ett enskilt spelprotokoll. Hela filen kontrolleras innan något sparas; samma fil två gånger lägger inte till något.",
   "import.file": "Fil (JSON)",
   "import.refused": "Filen importerades inte:",
   "import.preview": "I den här filen",
@@ -470,7 +474,8 @@ const sv: Dictionary = {
   "import.confirm": "Importera {n} kvällar",
   "import.done": "Importerade {created} kvällar; {skipped} fanns redan.",
   "errors.notFoundTitle": "Hittades inte",
-  "errors.notFound": "Det finns inget på den här adressen, eller så är det inte ditt att se. En kvälls länk fungerar för ägaren och de spelare som bjudits in.",
+  "errors.notFound":
+    "Det finns inget på den här adressen, eller så är det inte ditt att se. En kvälls länk fungerar för ägaren och de spelare som bjudits in.",
   "errors.toEvenings": "Dina kvällar",
   "errors.home": "Start",
   "errors.title": "Något gick fel",
@@ -482,7 +487,8 @@ const sv: Dictionary = {
   "export.backup": "Säkerhetskopiera allt (JSON)",
   "export.import": "Importera",
   "export.print": "Skriv ut",
-  "chart.label": "Poäng efter varje giv i parti {n}, en linje per spelare; punkter visar limpor, skuggning trumftvång. Samma siffror står i tabellen.",
+  "chart.label":
+    "Poäng efter varje giv i parti {n}, en linje per spelare; punkter visar limpor, skuggning trumftvång. Samma siffror står i tabellen.",
   "history.player": "Spelare",
   "history.game": "Spel",
   "history.any": "Alla",
@@ -539,7 +545,8 @@ const FIELD_MESSAGES_SV: Record<string, string> = {
   "no such date in the calendar": "det datumet finns inte i kalendern",
   "add the players": "lägg till spelarna",
   "at most 10 players": "högst 10 spelare",
-  "3–32 letters, digits, dots, dashes or underscores": "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",
+  "3–32 letters, digits, dots, dashes or underscores":
+    "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",
   "at least 8 characters": "minst 8 tecken",
   "at most 200 characters": "högst 200 tecken",
   "That username is taken.": "Användarnamnet är upptaget.",
@@ -549,7 +556,10 @@ export function localizeFieldMessage(message: string, locale: Locale): string {
   return locale === "sv" ? (FIELD_MESSAGES_SV[message] ?? message) : message;
 }
 
-export function localizeFields(fields: Record<string, string[]> | undefined, locale: Locale): Record<string, string[]> | undefined {
+export function localizeFields(
+  fields: Record<string, string[]> | undefined,
+  locale: Locale,
+): Record<string, string[]> | undefined {
   if (!fields) return fields;
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.map((m) => localizeFieldMessage(m, locale))]));
 }

@@ -158,7 +158,9 @@ export class LiveHub {
     if (!client) return; // reconnecting: the counts go out again when listening resumes
     for (const eveningId of evenings) {
       const count = this.channels.get(eveningId)?.viewers.size ?? 0;
-      client.query("SELECT pg_notify($1, $2)", [VIEWERS_CHANNEL, `${this.instance} ${eveningId} ${count}`]).catch(() => undefined);
+      client
+        .query("SELECT pg_notify($1, $2)", [VIEWERS_CHANNEL, `${this.instance} ${eveningId} ${count}`])
+        .catch(() => undefined);
     }
   }
 

@@ -10,14 +10,29 @@ import type { GameRecord, GameResult, Problem } from "./types";
 export * from "./types";
 export { RulesError } from "./problems";
 export { GameScorer, createScorer, type ScorerOptions } from "./scorer";
-export { parseSetup, parseDeal, toRecord, hasControlCharacters, MAX_NAME_LENGTH, type GameSetup, type ParsedDeal } from "./record";
-export { VARIANTS, VARIANT_IDS, HOUSE_RULE_VALUES, houseRuleNames, isVariantId, resolveHouseRules, talonSize } from "./variants";
+export {
+  parseSetup,
+  parseDeal,
+  toRecord,
+  hasControlCharacters,
+  MAX_NAME_LENGTH,
+  type GameSetup,
+  type ParsedDeal,
+} from "./record";
+export {
+  VARIANTS,
+  VARIANT_IDS,
+  HOUSE_RULE_VALUES,
+  houseRuleNames,
+  isVariantId,
+  resolveHouseRules,
+  talonSize,
+} from "./variants";
 export type { VariantDefinition } from "./variants";
 export { playersAtOne } from "./standing";
 
 export type Evaluation =
-  | { ok: true; result: GameResult; problems: [] }
-  | { ok: false; result: null; problems: Problem[] };
+  { ok: true; result: GameResult; problems: [] } | { ok: false; result: null; problems: Problem[] };
 
 /**
  * Validates and scores a record in one pass. Every problem is reported with its deal and player: shape
@@ -30,7 +45,11 @@ export function evaluateGame(record: unknown, options: ScorerOptions = {}): Eval
   const { scorer } = created;
   const deals = (record as { deals?: unknown }).deals;
   if (!Array.isArray(deals)) {
-    return { ok: false, result: null, problems: [problem("deals.invalid", {}, "deals must be a list", "givarna ska vara en lista")] };
+    return {
+      ok: false,
+      result: null,
+      problems: [problem("deals.invalid", {}, "deals must be a list", "givarna ska vara en lista")],
+    };
   }
   const problems: Problem[] = [];
   const { players } = scorer.setup;

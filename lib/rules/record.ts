@@ -46,7 +46,14 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   if (!isObject(input)) {
     return {
       setup: null,
-      problems: [problem("record.invalid", {}, "a game record must be a JSON object", "ett spelprotokoll måste vara ett JSON-objekt")],
+      problems: [
+        problem(
+          "record.invalid",
+          {},
+          "a game record must be a JSON object",
+          "ett spelprotokoll måste vara ett JSON-objekt",
+        ),
+      ],
     };
   }
   const { variant, players, firstDealer, houseRules } = input;
@@ -62,7 +69,8 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   }
 
   let names: string[] | null = null;
-  const badName = (p: unknown) => typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || hasControlCharacters(p);
+  const badName = (p: unknown) =>
+    typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || hasControlCharacters(p);
   if (!Array.isArray(players) || players.length > 20 || players.some(badName)) {
     problems.push(
       problem(
@@ -77,7 +85,14 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
     const seen = new Set<string>();
     for (const name of names) {
       if (seen.has(name)) {
-        problems.push(problem("players.duplicate", { player: name }, "this name is at the table twice", "namnet finns två gånger vid bordet"));
+        problems.push(
+          problem(
+            "players.duplicate",
+            { player: name },
+            "this name is at the table twice",
+            "namnet finns två gånger vid bordet",
+          ),
+        );
       }
       seen.add(name);
     }
@@ -114,7 +129,9 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   const chosen: Partial<HouseRules> = {};
   if (houseRules !== undefined) {
     if (!isObject(houseRules)) {
-      problems.push(problem("houseRules.invalid", {}, "houseRules must be an object", "houseRules ska vara ett objekt"));
+      problems.push(
+        problem("houseRules.invalid", {}, "houseRules must be an object", "houseRules ska vara ett objekt"),
+      );
     } else if (isVariantId(variant)) {
       problems.push(...checkHouseRules(variant, houseRules, chosen));
     }
@@ -195,7 +212,12 @@ export function parseDeal(
     return {
       deal: null,
       problems: [
-        problem("deal.invalid", { deal: number }, "a deal must be an object with entries per player", "en giv ska vara ett objekt med en rad per spelare"),
+        problem(
+          "deal.invalid",
+          { deal: number },
+          "a deal must be an object with entries per player",
+          "en giv ska vara ett objekt med en rad per spelare",
+        ),
       ],
     };
   }
@@ -208,11 +230,25 @@ export function parseDeal(
   if (!complete) {
     for (const name of Object.keys(entries)) {
       if (!seatOf.has(name))
-        problems.push(problem("entry.unknownPlayer", { deal: number, player: name }, "not a player at this table", "ingen spelare vid det här bordet"));
+        problems.push(
+          problem(
+            "entry.unknownPlayer",
+            { deal: number, player: name },
+            "not a player at this table",
+            "ingen spelare vid det här bordet",
+          ),
+        );
     }
     for (const name of players) {
       if (!Object.hasOwn(entries, name))
-        problems.push(problem("entry.missing", { deal: number, player: name }, "no entry for this player", "ingen rad för den här spelaren"));
+        problems.push(
+          problem(
+            "entry.missing",
+            { deal: number, player: name },
+            "no entry for this player",
+            "ingen rad för den här spelaren",
+          ),
+        );
     }
   }
   const parsed: ParsedDeal = { plays: [], exchangedSum: [], exchangedMax: [], tricks: [], revoke: [] };
@@ -226,11 +262,22 @@ export function parseDeal(
     if (!Object.hasOwn(entries, name)) continue;
     const entry = entries[name];
     if (!isObject(entry)) {
-      problems.push(problem("entry.invalid", { deal: number, player: name }, "the entry must be an object", "raden ska vara ett objekt"));
+      problems.push(
+        problem(
+          "entry.invalid",
+          { deal: number, player: name },
+          "the entry must be an object",
+          "raden ska vara ett objekt",
+        ),
+      );
       continue;
     }
     const { plays, exchanged, tricks, revoke } = entry;
-    const fields = (plays !== undefined ? 1 : 0) + (exchanged !== undefined ? 1 : 0) + (tricks !== undefined ? 1 : 0) + (revoke !== undefined ? 1 : 0);
+    const fields =
+      (plays !== undefined ? 1 : 0) +
+      (exchanged !== undefined ? 1 : 0) +
+      (tricks !== undefined ? 1 : 0) +
+      (revoke !== undefined ? 1 : 0);
     if (Object.keys(entry).length !== fields || !Object.hasOwn(entry, "plays")) {
       for (const key of Object.keys(entry)) {
         if (!ENTRY_FIELDS.has(key))
@@ -308,7 +355,12 @@ export function parseDeal(
 
 /** Rebuilds a plain record from a setup and deals (e.g. for export). */
 export function toRecord(setup: GameSetup, deals: GameRecord["deals"]): GameRecord {
-  const record: GameRecord = { variant: setup.variant, players: [...setup.players], firstDealer: setup.players[setup.firstDealer]!, deals };
+  const record: GameRecord = {
+    variant: setup.variant,
+    players: [...setup.players],
+    firstDealer: setup.players[setup.firstDealer]!,
+    deals,
+  };
   if (Object.keys(setup.chosenHouseRules).length) record.houseRules = { ...setup.chosenHouseRules };
   return record;
 }

@@ -8,9 +8,7 @@ export interface ScorerOptions {
   detail?: boolean;
 }
 
-type Evaluation =
-  | { ok: true; outcome: Outcome }
-  | { ok: false; problems: Problem[] };
+type Evaluation = { ok: true; outcome: Outcome } | { ok: false; problems: Problem[] };
 
 /** What one deal does to the game, before it is committed. */
 interface Outcome {
@@ -39,7 +37,10 @@ const PASSED_KNEKTPASS = explained("kp.pass", () => ({ en: "passed", sv: "passad
 const PASSED_KNACK = explained("nk.pass", () => ({ en: "passed (lurade)", sv: "lurade" }));
 const VOID_KNEKTPASS = explained("kp.void", () => ({ en: "all passed: redeal", sv: "alla passade: omgiv" }));
 const VOID_KNACK = explained("nk.void", () => ({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" }));
-const VOID_LONE_KNOCKER = explained("nk.lone.void", () => ({ en: "only one knocked: redeal", sv: "bara en knackade: omgiv" }));
+const VOID_LONE_KNOCKER = explained("nk.lone.void", () => ({
+  en: "only one knocked: redeal",
+  sv: "bara en knackade: omgiv",
+}));
 /** The same explanation for a score that went below 0 and is shown as 0 (RULES.md K8, N9): the change shown differs. */
 const reachedZero = new WeakMap<Localized, Localized>();
 function clampedAtZero(text: Localized): Localized {
@@ -165,7 +166,9 @@ export class GameScorer {
     }
     const parsed = parseDeal(this.setup.players, this.seatOf, input, number);
     if (!parsed.deal) return { ok: false, problems: parsed.problems };
-    return this.setup.variant === "knektpass" ? this.evaluateKnektpass(parsed.deal, number) : this.evaluateKnack(parsed.deal, number);
+    return this.setup.variant === "knektpass"
+      ? this.evaluateKnektpass(parsed.deal, number)
+      : this.evaluateKnack(parsed.deal, number);
   }
 
   /** RULES.md K2–K9. */
@@ -178,12 +181,23 @@ export class GameScorer {
       if (deal.plays[s]) playing.push(s);
       else {
         if (deal.exchangedSum[s]! > 0)
-          problems.push(problem("exchanged.byPasser", where, "passed, so exchanged no cards", "passade och kan inte ha köpt kort"));
+          problems.push(
+            problem("exchanged.byPasser", where, "passed, so exchanged no cards", "passade och kan inte ha köpt kort"),
+          );
         if (deal.tricks[s]! > 0)
-          problems.push(problem("tricks.byPasser", where, "passed, so took no tricks", "passade och kan inte ha tagit stick"));
+          problems.push(
+            problem("tricks.byPasser", where, "passed, so took no tricks", "passade och kan inte ha tagit stick"),
+          );
       }
       if (deal.revoke[s])
-        problems.push(problem("revoke.notAllowed", where, "a revoke is only recorded in Norrlands-Knack", "försakelse förs bara i Norrlands-Knack"));
+        problems.push(
+          problem(
+            "revoke.notAllowed",
+            where,
+            "a revoke is only recorded in Norrlands-Knack",
+            "försakelse förs bara i Norrlands-Knack",
+          ),
+        );
     }
     if (playing.length >= 2) {
       problems.push(...this.checkTricks(deal, playing, number, true));
@@ -251,17 +265,41 @@ export class GameScorer {
       if (!deal.plays[s]) {
         // In the first deal everyone plays the hand along with the knocker (N3), so passers may carry tricks.
         if (deal.tricks[s]! > 0 && !(first && handPlayed))
-          problems.push(problem("tricks.byPasser", where, "passed (lurade), so took no tricks", "lurade och kan inte ha tagit stick"));
+          problems.push(
+            problem(
+              "tricks.byPasser",
+              where,
+              "passed (lurade), so took no tricks",
+              "lurade och kan inte ha tagit stick",
+            ),
+          );
         if (deal.revoke[s])
-          problems.push(problem("revoke.notAllowed", where, "only a knocker can be charged with a revoke", "bara den som knackat kan försaka"));
+          problems.push(
+            problem(
+              "revoke.notAllowed",
+              where,
+              "only a knocker can be charged with a revoke",
+              "bara den som knackat kan försaka",
+            ),
+          );
       } else if (deal.revoke[s]) {
         if (!underCompulsion)
           problems.push(
-            problem("revoke.notAllowed", where, "a revoke is only recorded in a deal under trumftvång", "försakelse förs bara i en giv under trumftvång"),
+            problem(
+              "revoke.notAllowed",
+              where,
+              "a revoke is only recorded in a deal under trumftvång",
+              "försakelse förs bara i en giv under trumftvång",
+            ),
           );
         else if (!handPlayed)
           problems.push(
-            problem("revoke.notAllowed", where, "a lone knocker's hand is not played, so there is no revoke", "en ensam knackare spelar inte given, så ingen försakelse"),
+            problem(
+              "revoke.notAllowed",
+              where,
+              "a lone knocker's hand is not played, so there is no revoke",
+              "en ensam knackare spelar inte given, så ingen försakelse",
+            ),
           );
       }
     }
@@ -386,7 +424,14 @@ export class GameScorer {
   private checkFirstDealTricks(deal: ParsedDeal, knocker: number, number: number): Problem[] {
     const { players } = this.setup;
     if (deal.tricks[knocker]! < 0)
-      return [problem("tricks.missing", { deal: number, player: players[knocker]! }, "knocked, so their tricks are needed", "knackade, så sticken behövs")];
+      return [
+        problem(
+          "tricks.missing",
+          { deal: number, player: players[knocker]! },
+          "knocked, so their tricks are needed",
+          "knackade, så sticken behövs",
+        ),
+      ];
     let total = 0;
     let given = 0;
     for (let s = 0; s < this.n; s++) {
@@ -470,7 +515,11 @@ export class GameScorer {
 
   private compulsionAtStart(): boolean {
     // With a start score of 1 someone stands at 1 from the start; only "anyoneAtOne" looks at standing.
-    return this.setup.variant === "norrlands-knack" && this.setup.houseRules.trumpCompulsion === "anyoneAtOne" && this.scores.includes(1);
+    return (
+      this.setup.variant === "norrlands-knack" &&
+      this.setup.houseRules.trumpCompulsion === "anyoneAtOne" &&
+      this.scores.includes(1)
+    );
   }
 
   /** RULES.md N7 and house rule trumpCompulsion, after a played deal. */
@@ -493,7 +542,10 @@ export class GameScorer {
 }
 
 /** Creates a scorer for a record's setup (players, variant, house rules), or returns the setup's problems. */
-export function createScorer(record: unknown, options: ScorerOptions = {}): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
+export function createScorer(
+  record: unknown,
+  options: ScorerOptions = {},
+): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
   const parsed = parseSetup(record);
   if (!parsed.setup) return { ok: false, problems: parsed.problems };
   return { ok: true, scorer: new GameScorer(parsed.setup, options) };

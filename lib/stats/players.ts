@@ -44,7 +44,9 @@ export interface PlayerStats {
 export function summarize(games: HistoryGame[]): SummarizedGame[] {
   return games.flatMap((g) => {
     const evaluation = evaluateGame(g.record);
-    return evaluation.ok ? [{ eveningId: g.eveningId, players: g.record.players, summary: summarizeGame(g.record, evaluation.result) }] : [];
+    return evaluation.ok
+      ? [{ eveningId: g.eveningId, players: g.record.players, summary: summarizeGame(g.record, evaluation.result) }]
+      : [];
   });
 }
 

@@ -30,7 +30,18 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
   const start = resolveHouseRules(record.variant, record.houseRules).startScore;
   const byPlayer: Record<string, PlayerGameSummary> = {};
   for (const p of record.players) {
-    byPlayer[p] = { deals: 0, changeSum: 0, plays: 0, limpas: 0, loneWins: 0, leadingRun: 0, trailingRun: 0, maxRun: 0, behind: 0, finalScore: start };
+    byPlayer[p] = {
+      deals: 0,
+      changeSum: 0,
+      plays: 0,
+      limpas: 0,
+      loneWins: 0,
+      leadingRun: 0,
+      trailingRun: 0,
+      maxRun: 0,
+      behind: 0,
+      finalScore: start,
+    };
   }
   result.deals.forEach((deal, i) => {
     if (deal.void) return;

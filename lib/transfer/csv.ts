@@ -2,7 +2,23 @@
 import { evaluateGame } from "@/lib/rules";
 import type { EveningData } from "./format";
 
-export const CSV_COLUMNS = ["evening", "date", "game", "deal", "dealer", "player", "seat", "plays", "exchanged", "tricks", "revoke", "void", "limpa", "change", "score"] as const;
+export const CSV_COLUMNS = [
+  "evening",
+  "date",
+  "game",
+  "deal",
+  "dealer",
+  "player",
+  "seat",
+  "plays",
+  "exchanged",
+  "tricks",
+  "revoke",
+  "void",
+  "limpa",
+  "change",
+  "score",
+] as const;
 
 /** Quotes a field; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
 export function csvField(value: string | number | boolean | null): string {
@@ -19,7 +35,12 @@ export function eveningToCsv(evening: EveningData): string {
     result.deals.forEach((deal, d) => {
       record.players.forEach((player, seat) => {
         const entry = record.deals[d]!.entries[player]!;
-        const exchanged = entry.exchanged === undefined ? "" : Array.isArray(entry.exchanged) ? entry.exchanged.join("+") : String(entry.exchanged);
+        const exchanged =
+          entry.exchanged === undefined
+            ? ""
+            : Array.isArray(entry.exchanged)
+              ? entry.exchanged.join("+")
+              : String(entry.exchanged);
         lines.push(
           [
             csvField(evening.title),

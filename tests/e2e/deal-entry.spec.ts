@@ -11,17 +11,27 @@ const FIVE = ["Anna", "Bo", "Cecilia", "Dag", "Erik"];
 const TEN = [...FIVE, "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
 
 async function noHorizontalOverflow(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, `page is ${scroll}px wide in a ${width}px window`).toBeLessThanOrEqual(width);
 }
 
 async function noScrolling(page: Page) {
-  const size = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight, w: innerWidth, h: innerHeight }));
+  const size = await page.evaluate(() => ({
+    sw: document.documentElement.scrollWidth,
+    sh: document.documentElement.scrollHeight,
+    w: innerWidth,
+    h: innerHeight,
+  }));
   expect(size.sw).toBeLessThanOrEqual(size.w);
   expect(size.sh).toBeLessThanOrEqual(size.h);
 }
 
-test("five players: the whole deal form and Save fit a phone; taps fill in what follows; errors wait for the deal", async ({ page }) => {
+test("five players: the whole deal form and Save fit a phone; taps fill in what follows; errors wait for the deal", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await createEvening(page, { title: "Fem vid bordet", variant: "Knektpass", players: FIVE, firstDealer: "Erik" });
@@ -31,8 +41,14 @@ test("five players: the whole deal form and Save fit a phone; taps fill in what 
   await expect(seat(page, "Anna").getByTitle("forehand")).toBeVisible();
 
   // A seat nobody set is an error on Save, named at the seat; nothing is saved.
-  const tricks = (name: string, n: number) => seat(page, name).getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(n), exact: true });
-  const cards = (name: string, n: number) => seat(page, name).getByRole("group", { name: "Cards", exact: true }).getByRole("button", { name: String(n), exact: true });
+  const tricks = (name: string, n: number) =>
+    seat(page, name)
+      .getByRole("group", { name: "Tricks" })
+      .getByRole("button", { name: String(n), exact: true });
+  const cards = (name: string, n: number) =>
+    seat(page, name)
+      .getByRole("group", { name: "Cards", exact: true })
+      .getByRole("button", { name: String(n), exact: true });
   await cards("Anna", 2).click();
   await expect(seat(page, "Anna").getByRole("button", { name: "Anna: Plays" })).toHaveAttribute("aria-pressed", "true");
   await tricks("Anna", 2).click();
@@ -65,7 +81,17 @@ test("five players: the whole deal form and Save fit a phone; taps fill in what 
     variant: "knektpass",
     players: FIVE,
     firstDealer: "Erik",
-    deals: [{ entries: { Anna: { plays: true, exchanged: 2, tricks: 2 }, Bo: { plays: true, exchanged: 0, tricks: 1 }, Cecilia: { plays: true, exchanged: 1, tricks: 2 }, Dag: { plays: false }, Erik: { plays: false } } }],
+    deals: [
+      {
+        entries: {
+          Anna: { plays: true, exchanged: 2, tricks: 2 },
+          Bo: { plays: true, exchanged: 0, tricks: 1 },
+          Cecilia: { plays: true, exchanged: 1, tricks: 2 },
+          Dag: { plays: false },
+          Erik: { plays: false },
+        },
+      },
+    ],
   };
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Anna")).toHaveText("10");
   await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
@@ -104,7 +130,10 @@ test("Norrlands-Knack: the game's own words, and the first deal asks only the kn
   await signUp(page);
   await createEvening(page, { title: "Knack", variant: "Norrlands-Knack", players: FIVE, firstDealer: "Erik" });
   await expect(seat(page, "Anna").getByRole("button", { name: "Anna: knacka or lura?" })).toHaveText("Knacka?");
-  await seat(page, "Cecilia").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "2", exact: true }).click();
+  await seat(page, "Cecilia")
+    .getByRole("group", { name: "Tricks" })
+    .getByRole("button", { name: "2", exact: true })
+    .click();
   for (const other of ["Anna", "Bo", "Dag", "Erik"]) {
     await expect(seat(page, other).getByRole("button", { name: `${other}: Lura` })).toBeVisible();
     await expect(seat(page, other).getByRole("group", { name: "Tricks" })).toHaveCount(0);
@@ -119,7 +148,10 @@ test("Norrlands-Knack: the game's own words, and the first deal asks only the kn
   await page.getByRole("button", { name: "EN", exact: true }).click();
 });
 
-test("ten players: Save stays in reach, and the protokoll, explanations and live viewer fit a 360 px phone", async ({ page, browser }) => {
+test("ten players: Save stays in reach, and the protokoll, explanations and live viewer fit a 360 px phone", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await createEvening(page, { title: "Tio", variant: "Knektpass", players: TEN, firstDealer: "Jonna" });
@@ -146,7 +178,10 @@ test("ten players: Save stays in reach, and the protokoll, explanations and live
   await context.close();
 });
 
-test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal marked, the winner full screen, reconnecting shown", async ({ page, browser }) => {
+test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal marked, the winner full screen, reconnecting shown", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await createEvening(page, { title: "Tio på TV", variant: "Knektpass", players: TEN, firstDealer: "Jonna" });
@@ -174,7 +209,9 @@ test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal 
   const cut = await context.newPage();
   await cut.route("**/events", (route) => route.abort());
   await cut.goto(`${share}?tv=1`);
-  await expect(cut.getByTestId("live-indicator")).toContainText(/Reconnecting|Updating every few seconds/, { timeout: 15_000 });
+  await expect(cut.getByTestId("live-indicator")).toContainText(/Reconnecting|Updating every few seconds/, {
+    timeout: 15_000,
+  });
   await expect(cut.getByTestId("live-indicator")).toBeInViewport();
   await cut.close();
 
@@ -191,7 +228,10 @@ test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal 
   await context.close();
 });
 
-test("trumftvång names who stands at 1, on the phone and on the share link; a viewer at the start sees no leader", async ({ page, browser }) => {
+test("trumftvång names who stands at 1, on the phone and on the share link; a viewer at the start sees no leader", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await createEvening(page, {
@@ -210,7 +250,10 @@ test("trumftvång names who stands at 1, on the phone and on the share link; a v
   await viewer.goto(share);
   await expect(viewer.getByTestId("standings")).toBeVisible();
   await expect(viewer.getByTestId("standings").getByText("closest to 0")).toHaveCount(0);
-  await seat(page, "Anna").getByRole("group", { name: "Tricks" }).getByRole("button", { name: "1", exact: true }).click();
+  await seat(page, "Anna")
+    .getByRole("group", { name: "Tricks" })
+    .getByRole("button", { name: "1", exact: true })
+    .click();
   await page.getByRole("button", { name: "Save deal 1" }).click();
   await expect(page.getByTestId("trumftvang")).toHaveText(/Anna stands at 1/);
   await expect(page.getByTestId("trumftvang")).toBeInViewport();

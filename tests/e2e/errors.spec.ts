@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support";
 
-test("a wrong evening id, a wrong address and a wrong share link get a clear page in the app's look, in both languages", async ({ page }) => {
+test("a wrong evening id, a wrong address and a wrong share link get a clear page in the app's look, in both languages", async ({
+  page,
+}) => {
   await signUp(page);
   const response = await page.goto("/evenings/cmnotanevening000000000000");
   expect(response!.status()).toBe(404);
@@ -18,8 +20,12 @@ test("a wrong evening id, a wrong address and a wrong share link get a clear pag
   await expect(page.getByTestId("not-found")).toContainText("Det finns inget på den här adressen");
 
   await page.goto("/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
-  await expect(page.getByRole("alert").filter({ hasText: "Länken fungerar inte längre." })).toHaveText("Länken fungerar inte längre. Be bordet om den nya.");
+  await expect(page.getByRole("alert").filter({ hasText: "Länken fungerar inte längre." })).toHaveText(
+    "Länken fungerar inte längre. Be bordet om den nya.",
+  );
   await page.goto("/s/short");
-  await expect(page.getByRole("alert").filter({ hasText: "Länken fungerar inte längre." })).toHaveText("Länken fungerar inte längre. Be bordet om den nya.");
+  await expect(page.getByRole("alert").filter({ hasText: "Länken fungerar inte längre." })).toHaveText(
+    "Länken fungerar inte längre. Be bordet om den nya.",
+  );
   await page.getByRole("button", { name: "EN", exact: true }).click();
 });

@@ -59,7 +59,9 @@ test("house rules are pinned for the evening, with the defaults preselected and 
   await expect(page.getByTestId("protokoll").getByTestId("score-Anna")).toHaveText("7");
 });
 
-test("the player count is checked as the names are written, and names from earlier evenings are offered", async ({ page }) => {
+test("the player count is checked as the names are written, and names from earlier evenings are offered", async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto("/evenings/new");
   await page.getByLabel("Title").fill("Första");
@@ -76,7 +78,9 @@ test("the player count is checked as the names are written, and names from earli
   await expect(page.getByTestId("player-count")).toHaveCount(0);
 });
 
-test("a date that is not in the calendar gets a clear field error, in both languages, and nothing is created", async ({ page }) => {
+test("a date that is not in the calendar gets a clear field error, in both languages, and nothing is created", async ({
+  page,
+}) => {
   await signUp(page);
   await page.goto("/evenings/new");
   await page.getByLabel("Title").fill("Fel datum");

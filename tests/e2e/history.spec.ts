@@ -4,18 +4,34 @@ import { createEvening, playAlone } from "./table";
 
 test("history filters by player, game and date; players have statistics and a head-to-head", async ({ page }) => {
   await signUp(page);
-  await createEvening(page, { title: "Knektpass i maj", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
+  await createEvening(page, {
+    title: "Knektpass i maj",
+    variant: "Knektpass",
+    players: ["Anna", "Bo"],
+    firstDealer: "Anna",
+  });
   for (const who of ["Anna", "Anna", "Anna"]) {
     const count = await page.locator("tr[data-deal]").count();
     await playAlone(page, who);
     await expect(page.locator("tr[data-deal]")).toHaveCount(count + 1);
   }
   await expect(page.getByTestId("winners")).toContainText("Anna wins!");
-  await createEvening(page, { title: "Knack med Dag", variant: "Norrlands-Knack", players: ["Bo", "Cecilia", "Dag"], firstDealer: "Bo" });
+  await createEvening(page, {
+    title: "Knack med Dag",
+    variant: "Norrlands-Knack",
+    players: ["Bo", "Cecilia", "Dag"],
+    firstDealer: "Bo",
+  });
 
   await page.goto("/evenings");
   await expect(page.getByTestId("history-list").getByRole("listitem")).toHaveCount(2);
-  await expect(page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "Knektpass i maj" }).getByTestId("history-winners")).toHaveText("Won: Anna");
+  await expect(
+    page
+      .getByTestId("history-list")
+      .getByRole("listitem")
+      .filter({ hasText: "Knektpass i maj" })
+      .getByTestId("history-winners"),
+  ).toHaveText("Won: Anna");
   await page.getByLabel("Player").selectOption("Dag");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/\/evenings\?/);

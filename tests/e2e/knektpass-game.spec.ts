@@ -5,7 +5,9 @@ import { createEvening, enterDeal, expectProtokoll, seat, type Seats } from "./t
 
 const players = ["Anna", "Bo", "Cecilia"];
 
-test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the winner, and the next game", async ({ page }) => {
+test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the winner, and the next game", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await createEvening(page, { title: "Knektpass hos Anna", variant: "Knektpass", players, firstDealer: "Cecilia" });
@@ -18,7 +20,10 @@ test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the wi
   await expect(page.getByTestId("next-dealer")).toHaveText("Cecilia");
   await expect(page.getByTestId("forehand")).toHaveText("Anna");
   // The same rules engine as the server checks the deal before anything is sent, once the deal is complete.
-  const tricks = (name: string, n: number) => seat(page, name).getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(n), exact: true });
+  const tricks = (name: string, n: number) =>
+    seat(page, name)
+      .getByRole("group", { name: "Tricks" })
+      .getByRole("button", { name: String(n), exact: true });
   await tricks("Anna", 3).click();
   await tricks("Bo", 3).click();
   await expect(page.getByTestId("deal-problems")).toHaveCount(0); // Cecilia is not set yet: no error while filling in
@@ -29,7 +34,11 @@ test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the wi
   await screenshots(page, "deal-screen-knektpass");
   await page.reload();
 
-  await play({ Anna: { plays: true, exchanged: 2, tricks: 1 }, Bo: { plays: true, exchanged: 3, tricks: 4 }, Cecilia: { plays: true, exchanged: 0, tricks: 0 } });
+  await play({
+    Anna: { plays: true, exchanged: 2, tricks: 1 },
+    Bo: { plays: true, exchanged: 3, tricks: 4 },
+    Cecilia: { plays: true, exchanged: 0, tricks: 0 },
+  });
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Anna")).toHaveText("17");
 
   // Only Bo played (three taps), then all passed (one tap: a redeal).
@@ -37,7 +46,11 @@ test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the wi
   await play({ Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } });
   await expect(page.getByTestId("next-dealer")).toHaveText("Bo");
 
-  await play({ Anna: { plays: true, exchanged: 1, tricks: 2 }, Bo: { plays: true, exchanged: 2, tricks: 3 }, Cecilia: { plays: false } });
+  await play({
+    Anna: { plays: true, exchanged: 1, tricks: 2 },
+    Bo: { plays: true, exchanged: 2, tricks: 3 },
+    Cecilia: { plays: false },
+  });
 
   const result = scoreGame(record);
   expect(result.winners).toEqual(["Bo"]);

@@ -3,9 +3,16 @@ import { expect, test } from "@playwright/test";
 import { screenshots, signUp } from "./support";
 import { createEvening, playAlone } from "./table";
 
-test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({ page }, testInfo) => {
+test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({
+  page,
+}, testInfo) => {
   await signUp(page);
-  await createEvening(page, { title: "Granskning", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await createEvening(page, {
+    title: "Granskning",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
   for (const who of ["Anna", "Bo", "Anna", "Cecilia", "Anna"]) {
     const count = await page.locator("tr[data-deal]").count();
     await playAlone(page, who);
@@ -18,13 +25,23 @@ test("review a finished evening, export CSV and JSON, import it into another acc
   await screenshots(page, "review");
   const original = await page.getByTestId("protokoll").first().innerText();
 
-  const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
-  const csvText = readFileSync(await csv.path(), "utf8").trim().split("\r\n");
-  expect(csvText[0]).toBe("evening,date,game,deal,dealer,player,seat,plays,exchanged,tricks,revoke,void,limpa,change,score");
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const csvText = readFileSync(await csv.path(), "utf8")
+    .trim()
+    .split("\r\n");
+  expect(csvText[0]).toBe(
+    "evening,date,game,deal,dealer,player,seat,plays,exchanged,tricks,revoke,void,limpa,change,score",
+  );
   expect(csvText).toHaveLength(1 + 5 * 3);
   expect(csvText.at(-3)).toMatch(/^Granskning,\d{4}-\d{2}-\d{2},1,5,Bo,Anna,1,true,,,false,false,false,-2,0$/);
 
-  const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export JSON" }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export JSON" }).click(),
+  ]);
   const exported = JSON.parse(readFileSync(await json.path(), "utf8"));
   expect(exported).toMatchObject({ format: "protokoll.evening", title: "Granskning", ended: true });
   const file = testInfo.outputPath("granskning.json");
@@ -64,7 +81,12 @@ test("review a finished evening, export CSV and JSON, import it into another acc
 
 test("the protokoll prints on A4 without buttons or forms", async ({ page }) => {
   await signUp(page);
-  await createEvening(page, { title: "Utskrift", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await createEvening(page, {
+    title: "Utskrift",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
   await playAlone(page, "Anna");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   await page.emulateMedia({ media: "print" });

@@ -11,10 +11,13 @@ function files(dir: string): string[] {
   });
 }
 
-test("pages carry a nonce-based Content-Security-Policy and the other security headers, and run without violations", async ({ page }) => {
+test("pages carry a nonce-based Content-Security-Policy and the other security headers, and run without violations", async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(message.text()))
+      violations.push(message.text());
   });
   const response = await page.goto("/");
   const headers = response!.headers();
@@ -30,7 +33,12 @@ test("pages carry a nonce-based Content-Security-Policy and the other security h
   expect(again).not.toBe(csp);
 
   await signUp(page);
-  await createEvening(page, { title: "CSP", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await createEvening(page, {
+    title: "CSP",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
   await playAlone(page, "Bo");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   expect(violations).toEqual([]);
@@ -49,12 +57,21 @@ test("state-changing route handlers refuse cross-site and non-JSON requests", as
   await signUp(page);
   await createEvening(page, { title: "CSRF", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
   const body = { number: 1, entries: { Anna: { plays: true }, Bo: { plays: false } } };
-  const crossSite = await page.request.post("/api/games/any/deals", { data: body, headers: { Origin: "https://evil.example" } });
+  const crossSite = await page.request.post("/api/games/any/deals", {
+    data: body,
+    headers: { Origin: "https://evil.example" },
+  });
   expect(crossSite.status()).toBe(403);
-  expect(await crossSite.json()).toEqual({ error: { code: "forbidden", message: "Cross-site requests are not allowed." } });
+  expect(await crossSite.json()).toEqual({
+    error: { code: "forbidden", message: "Cross-site requests are not allowed." },
+  });
   // A server action posted from another site is refused before it runs.
   const action = await page.request.post("/evenings/new", {
-    headers: { "Next-Action": "7f00000000000000000000000000000000000000", Origin: "https://evil.example", "Content-Type": "text/plain;charset=UTF-8" },
+    headers: {
+      "Next-Action": "7f00000000000000000000000000000000000000",
+      Origin: "https://evil.example",
+      "Content-Type": "text/plain;charset=UTF-8",
+    },
     data: "[]",
   });
   expect(action.status()).toBe(403);
@@ -66,7 +83,14 @@ test("state-changing route handlers refuse cross-site and non-JSON requests", as
 test("no secret reaches the files sent to browsers", async () => {
   const secret = process.env.E2E_AUTH_SECRET!;
   expect(secret.length).toBeGreaterThan(20);
-  const forbidden = [secret, "passwordHash", "DATABASE_URL", "AUTH_SECRET", process.env.E2E_SQLITE_URL!, ...(process.env.E2E_POSTGRES_URL ? [process.env.E2E_POSTGRES_URL] : [])];
+  const forbidden = [
+    secret,
+    "passwordHash",
+    "DATABASE_URL",
+    "AUTH_SECRET",
+    process.env.E2E_SQLITE_URL!,
+    ...(process.env.E2E_POSTGRES_URL ? [process.env.E2E_POSTGRES_URL] : []),
+  ];
   const client = files(".next/static").filter((f) => /\.(js|css|json|html|map)$/.test(f));
   expect(client.length).toBeGreaterThan(5);
   for (const file of client) {
@@ -80,12 +104,18 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
   await signUp(page);
   await createEvening(page, { title: "Fuzz", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });
   let tried = 0;
-  const segment = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom("..", "%00", "%2e%2e", "a".repeat(500), "<script>"));
+  const segment = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom("..", "%00", "%2e%2e", "a".repeat(500), "<script>"),
+  );
   await fc.assert(
     fc.asyncProperty(segment, fc.anything({ maxDepth: 3 }), async (id, body) => {
       const path = encodeURIComponent(id) || "x";
       const responses = await Promise.all([
-        page.request.post(`/api/games/${path}/deals`, { data: JSON.stringify(body), headers: { "Content-Type": "application/json" } }),
+        page.request.post(`/api/games/${path}/deals`, {
+          data: JSON.stringify(body),
+          headers: { "Content-Type": "application/json" },
+        }),
         page.request.get(`/api/share/${path}`),
         page.request.get(`/api/evenings/${path}/export`),
         page.request.get(`/api/evenings/${path}/version`),
@@ -95,7 +125,10 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
         expect(response.status(), `${response.url()} → ${response.status()}`).toBeLessThan(500);
         // Our handlers answer with the one error shape; a path Next does not route to gets its 404 page.
         if (!response.headers()["content-type"]?.includes("json")) expect(response.status()).toBe(404);
-        else if (!response.ok()) expect((await response.json()).error?.code, `${response.url()} ${await response.text()}`).toMatch(/^[a-z_]+$/);
+        else if (!response.ok())
+          expect((await response.json()).error?.code, `${response.url()} ${await response.text()}`).toMatch(
+            /^[a-z_]+$/,
+          );
       }
     }),
     { numRuns: 40 },

@@ -6,7 +6,12 @@ import { createEvening, fillDeal } from "./table";
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signUp(owner);
-  await createEvening(owner, { title: "Två telefoner", variant: "Knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna" });
+  await createEvening(owner, {
+    title: "Två telefoner",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
   await owner.getByText("Invite others at the table").click();
   const inviteUrl = await owner.getByTestId("invite-url").inputValue();
   expect(inviteUrl).toMatch(/\/join\/[A-Za-z0-9_-]{32}$/);
@@ -26,8 +31,15 @@ test("a second phone joins by the invite link, enters deals, and both phones sta
   await expect(guest.getByRole("heading", { level: 1 })).toHaveText("Två telefoner");
 
   // A deal entered on the guest's phone appears on the owner's without a reload.
-  const record: GameRecord = { variant: "knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna", deals: [] };
-  await fillDeal(guest, record, { entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } });
+  const record: GameRecord = {
+    variant: "knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+    deals: [],
+  };
+  await fillDeal(guest, record, {
+    entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } },
+  });
   await guest.getByRole("button", { name: "Save deal 1" }).click();
   record.deals.push({ entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } });
   await expect(owner.locator('tr[data-deal="1"]')).toBeVisible({ timeout: 10_000 });
@@ -35,9 +47,16 @@ test("a second phone joins by the invite link, enters deals, and both phones sta
 
   // Both phones enter deal 2 at once: exactly one is stored, the other is told and shown the current state.
   await expect(guest.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
-  await fillDeal(owner, record, { entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } } });
-  await fillDeal(guest, record, { entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } } });
-  await Promise.all([owner.getByRole("button", { name: "Save deal 2" }).click(), guest.getByRole("button", { name: "Save deal 2" }).click()]);
+  await fillDeal(owner, record, {
+    entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
+  });
+  await fillDeal(guest, record, {
+    entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
+  });
+  await Promise.all([
+    owner.getByRole("button", { name: "Save deal 2" }).click(),
+    guest.getByRole("button", { name: "Save deal 2" }).click(),
+  ]);
   const refused = [owner, guest].map((p) => p.getByText("Someone else saved first."));
   await expect.poll(async () => (await refused[0]!.count()) + (await refused[1]!.count()), { timeout: 10_000 }).toBe(1);
   for (const p of [owner, guest]) {

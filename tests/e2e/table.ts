@@ -18,7 +18,13 @@ export function seat(page: Page, name: string): Locator {
 
 export async function createEvening(
   page: Page,
-  options: { title: string; variant: "Knektpass" | "Norrlands-Knack"; players: string[]; firstDealer: string; houseRules?: (page: Page) => Promise<void> },
+  options: {
+    title: string;
+    variant: "Knektpass" | "Norrlands-Knack";
+    players: string[];
+    firstDealer: string;
+    houseRules?: (page: Page) => Promise<void>;
+  },
 ) {
   await page.goto("/evenings/new");
   await page.getByLabel("Title").fill(options.title);
@@ -33,20 +39,27 @@ export async function createEvening(
   await expect(page).toHaveURL(/\/evenings\/(?!new)[^/]+$/);
 }
 
-const total = (exchanged: EntryRecord["exchanged"]) => (Array.isArray(exchanged) ? exchanged.reduce((t, n) => t + n, 0) : (exchanged ?? 0));
+const total = (exchanged: EntryRecord["exchanged"]) =>
+  Array.isArray(exchanged) ? exchanged.reduce((t, n) => t + n, 0) : (exchanged ?? 0);
 
 /** Taps the cards a seat exchanged: one total (paging past 5), or each round when the evening asks for rounds. */
 async function tapCards(row: Locator, exchanged: EntryRecord["exchanged"], rounds: boolean, tap: Tap) {
   if (rounds && Array.isArray(exchanged)) {
     for (const [r, value] of exchanged.entries()) {
       if (r > 0) await tap(row.getByRole("button", { name: "+ round" }));
-      await tap(row.getByRole("group", { name: `Cards, round ${r + 1}` }).getByRole("button", { name: String(value), exact: true }));
+      await tap(
+        row
+          .getByRole("group", { name: `Cards, round ${r + 1}` })
+          .getByRole("button", { name: String(value), exact: true }),
+      );
     }
     return;
   }
   const value = total(exchanged);
   for (let page = 0; page < Math.floor(value / 6); page++) await tap(row.getByRole("button", { name: "More cards" }));
-  const group = rounds ? row.getByRole("group", { name: "Cards, round 1" }) : row.getByRole("group", { name: "Cards", exact: true });
+  const group = rounds
+    ? row.getByRole("group", { name: "Cards, round 1" })
+    : row.getByRole("group", { name: "Cards", exact: true });
   await tap(group.getByRole("button", { name: String(value), exact: true }));
 }
 
@@ -55,7 +68,12 @@ async function tapCards(row: Locator, exchanged: EntryRecord["exchanged"], round
  * any) and tricks (except one seat whose tricks follow from the others'), "Plays" only where nothing else marks
  * it, then "Others pass", then revokes. An all-pass deal is the redeal shortcut (which saves at once).
  */
-export async function fillDeal(page: Page, record: GameRecord, deal: DealRecord, tap: Tap = click): Promise<"filled" | "saved"> {
+export async function fillDeal(
+  page: Page,
+  record: GameRecord,
+  deal: DealRecord,
+  tap: Tap = click,
+): Promise<"filled" | "saved"> {
   const { players, variant } = record;
   const knektpass = variant === "knektpass";
   const next = scoreGame(record).nextDeal!;
@@ -80,12 +98,17 @@ export async function fillDeal(page: Page, record: GameRecord, deal: DealRecord,
       marked = true;
     }
     if (handPlayed && p !== filled) {
-      await tap(row.getByRole("group", { name: "Tricks" }).getByRole("button", { name: String(entry.tricks ?? 0), exact: true }));
+      await tap(
+        row
+          .getByRole("group", { name: "Tricks" })
+          .getByRole("button", { name: String(entry.tricks ?? 0), exact: true }),
+      );
       marked = true;
     }
     if (!marked) await tap(row.getByRole("button", { name: new RegExp(`^${p}: `) }));
   }
-  if (playing.length < players.length && !firstKnack) await tap(page.getByRole("button", { name: knektpass ? "Others pass" : "Others: lura" }));
+  if (playing.length < players.length && !firstKnack)
+    await tap(page.getByRole("button", { name: knektpass ? "Others pass" : "Others: lura" }));
   for (const p of playing) if (entries[p]!.revoke) await tap(seat(page, p).getByRole("button", { name: "Revoke" }));
   return "filled";
 }
@@ -95,13 +118,16 @@ export async function enterDeal(page: Page, record: GameRecord, tap: Tap = click
   const number = record.deals.length;
   const before = { ...record, deals: record.deals.slice(0, -1) };
   await expect(page.getByRole("heading", { name: `Deal ${number}`, exact: true })).toBeVisible();
-  if ((await fillDeal(page, before, record.deals.at(-1)!, tap)) === "filled") await tap(page.getByRole("button", { name: `Save deal ${number}` }));
+  if ((await fillDeal(page, before, record.deals.at(-1)!, tap)) === "filled")
+    await tap(page.getByRole("button", { name: `Save deal ${number}` }));
   await expect(page.getByTestId("protokoll").first().locator(`tr[data-deal="${number}"]`)).toBeVisible();
 }
 
 /** Saves a deal where only `name` plays (or knocks): three taps. */
 export async function playAlone(page: Page, name: string) {
-  await seat(page, name).getByRole("button", { name: new RegExp(`^${name}: `) }).click();
+  await seat(page, name)
+    .getByRole("button", { name: new RegExp(`^${name}: `) })
+    .click();
   await page.getByRole("button", { name: /^Others/ }).click();
   await page.getByRole("button", { name: /^Save deal/ }).click();
 }

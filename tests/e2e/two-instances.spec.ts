@@ -36,7 +36,13 @@ test("two app instances on one PostgreSQL share accounts and evenings", async ({
 
   await phoneA.goto(path);
   await expect(phoneA.getByRole("heading", { level: 1 })).toHaveText("Kväll på två servrar");
-  await expect(phoneA.getByTestId("protokoll").getByRole("columnheader")).toHaveText(["Deal", "Anna", "Bo", "Cecilia", "Dag"]);
+  await expect(phoneA.getByTestId("protokoll").getByRole("columnheader")).toHaveText([
+    "Deal",
+    "Anna",
+    "Bo",
+    "Cecilia",
+    "Dag",
+  ]);
 });
 
 /** Reads Server-Sent Events until one satisfies `until`. */
@@ -89,7 +95,11 @@ test("a deal recorded through one instance reaches a live viewer connected to th
   const token = new URL(await phone.getByTestId("share-url").inputValue()).pathname.split("/").pop()!;
 
   type Frame = { version: number; games: { deals: unknown[]; scores: Record<string, number> }[] };
-  const viewerOnB = readEvents(`${B}/api/share/${token}/events`, ({ event, data }) => event === "scoreboard" && (data as Frame).games[0]!.deals.length === 1, 30_000);
+  const viewerOnB = readEvents(
+    `${B}/api/share/${token}/events`,
+    ({ event, data }) => event === "scoreboard" && (data as Frame).games[0]!.deals.length === 1,
+    30_000,
+  );
   await new Promise((r) => setTimeout(r, 500)); // the viewer is connected and has its first snapshot
   // The owner, served by A, counts the viewer watching through B.
   await expect(phone.getByTestId("viewer-count")).toHaveText("Watching now: 1", { timeout: 15_000 });

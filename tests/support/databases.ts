@@ -21,7 +21,8 @@ export function migrate(databaseUrl: string): void {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
   });
-  if (run.status !== 0) throw new Error(`prisma migrate deploy failed for ${databaseUrl}:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0)
+    throw new Error(`prisma migrate deploy failed for ${databaseUrl}:\n${run.stdout}\n${run.stderr}`);
 }
 
 export function freshSqliteUrl(): string {
@@ -60,5 +61,8 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   migrate(url.toString());
-  return { url: url.toString(), drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+  return {
+    url: url.toString(),
+    drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
 }

@@ -2,7 +2,16 @@
  * Generates games that are valid by the rules, for property tests and benchmarks. The generator asks the
  * rules engine for the state of the game (first deal, trumftvång) so that every deal it makes is legal.
  */
-import { createScorer, talonSize, type DealRecord, type GameScorer, type EntryRecord, type GameRecord, type HouseRules, type VariantId } from "@/lib/rules";
+import {
+  createScorer,
+  talonSize,
+  type DealRecord,
+  type GameScorer,
+  type EntryRecord,
+  type GameRecord,
+  type HouseRules,
+  type VariantId,
+} from "@/lib/rules";
 
 export type Random = () => number;
 
@@ -85,7 +94,8 @@ export function randomDeal(rnd: Random, scorer: GameScorer): DealRecord {
   const { variant, players } = scorer.setup;
   const next = scorer.result().nextDeal!;
   const n = players.length;
-  const deal = variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
+  const deal =
+    variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
   const entries: DealRecord["entries"] = {};
   deal.forEach((e, s) => (entries[players[s]!] = e));
   return { entries };

@@ -2,7 +2,11 @@
 import type { DealRecord, EntryRecord, GameRecord, HouseRules, VariantId } from "@/lib/rules";
 
 /** A player who plays (Knektpass) or knocks (Norrlands-Knack). */
-export const plays = (tricks?: number, exchanged?: number | number[], extra: Partial<EntryRecord> = {}): EntryRecord => ({
+export const plays = (
+  tricks?: number,
+  exchanged?: number | number[],
+  extra: Partial<EntryRecord> = {},
+): EntryRecord => ({
   plays: true,
   ...(exchanged !== undefined ? { exchanged } : {}),
   ...(tricks !== undefined ? { tricks } : {}),

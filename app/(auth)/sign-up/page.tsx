@@ -16,7 +16,12 @@ export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">
         action={signUpAction}
         next={typeof next === "string" ? next : undefined}
         autoCompletePassword="new-password"
-        labels={{ username: t("auth.username"), password: t("auth.password"), submit: t("auth.signUpButton"), passwordHint: t("auth.passwordHint") }}
+        labels={{
+          username: t("auth.username"),
+          password: t("auth.password"),
+          submit: t("auth.signUpButton"),
+          passwordHint: t("auth.passwordHint"),
+        }}
       />
       <p>
         {t("home.haveAccount")} <Link href="/sign-in">{t("nav.signIn")}</Link>

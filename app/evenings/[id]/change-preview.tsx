@@ -2,7 +2,17 @@ import { format, type Dictionary } from "@/lib/i18n/dictionaries";
 import type { GameResult } from "@/lib/rules";
 
 /** What a change to an earlier deal would do: final scores that move, a winner who appears or disappears. */
-export function ChangePreview({ before, after, players, dict }: { before: GameResult; after: GameResult; players: string[]; dict: Dictionary }) {
+export function ChangePreview({
+  before,
+  after,
+  players,
+  dict,
+}: {
+  before: GameResult;
+  after: GameResult;
+  players: string[];
+  dict: Dictionary;
+}) {
   const moved = players.filter((p) => before.scores[p] !== after.scores[p]);
   const newWinners = after.winners.filter((w) => !before.winners.includes(w));
   const goneWinners = before.winners.filter((w) => !after.winners.includes(w));
@@ -19,8 +29,12 @@ export function ChangePreview({ before, after, players, dict }: { before: GameRe
           ))}
         </ul>
       ) : null}
-      {newWinners.length ? <p className="banner">{format(dict["table.previewWinnerNew"], { names: newWinners.join(", ") })}</p> : null}
-      {goneWinners.length ? <p className="banner warn">{format(dict["table.previewWinnerGone"], { names: goneWinners.join(", ") })}</p> : null}
+      {newWinners.length ? (
+        <p className="banner">{format(dict["table.previewWinnerNew"], { names: newWinners.join(", ") })}</p>
+      ) : null}
+      {goneWinners.length ? (
+        <p className="banner warn">{format(dict["table.previewWinnerGone"], { names: goneWinners.join(", ") })}</p>
+      ) : null}
     </div>
   );
 }

@@ -29,7 +29,18 @@ interface Props {
  * One deal in a modal dialog, always in view and focused: why each score changed, then — for who may — its edit
  * (with one preview of what changes) or its deletion (asked once, with one preview and one Cancel).
  */
-export function DealDialog({ gameId, record, result, number, view: initialView, editable, dict, locale, onClose, onChanged }: Props) {
+export function DealDialog({
+  gameId,
+  record,
+  result,
+  number,
+  view: initialView,
+  editable,
+  dict,
+  locale,
+  onClose,
+  onChanged,
+}: Props) {
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const ref = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
@@ -58,7 +69,12 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
 
   const headingId = `deal-dialog-${number}`;
   return (
-    <dialog ref={ref} className="deal-dialog" aria-labelledby={view === "edit" ? undefined : headingId} data-testid="deal-dialog">
+    <dialog
+      ref={ref}
+      className="deal-dialog"
+      aria-labelledby={view === "edit" ? undefined : headingId}
+      data-testid="deal-dialog"
+    >
       {view === "edit" ? (
         <DealForm
           gameId={gameId}
@@ -73,7 +89,9 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
         />
       ) : (
         <div className="stack">
-          <h2 id={headingId}>{view === "delete" ? t("table.deleteQuestion", { n: number }) : t("table.dealNumber", { n: number })}</h2>
+          <h2 id={headingId}>
+            {view === "delete" ? t("table.deleteQuestion", { n: number }) : t("table.dealNumber", { n: number })}
+          </h2>
           {view === "explain" ? (
             <>
               <p className="muted">

@@ -55,7 +55,9 @@ export function draftFrom(players: string[], entries: Record<string, EntryRecord
 
 /** Whether the evening asks for each exchange round (quota = largest round) or one total of cards. */
 export function asksRounds(record: GameRecord): boolean {
-  return record.variant === "knektpass" && resolveHouseRules(record.variant, record.houseRules).quota === "largestRound";
+  return (
+    record.variant === "knektpass" && resolveHouseRules(record.variant, record.houseRules).quota === "largestRound"
+  );
 }
 
 /** The cards a seat exchanged in total (sum of its rounds). */
@@ -103,7 +105,11 @@ export function seatInputs(record: GameRecord, context: DealContext, draft: Draf
  * The tricks the form fills in itself: when every seat is decided and all but one playing seat have tricks, the
  * last one's follow (the tricks add up to 5). Null when nothing follows.
  */
-export function filledTricks(record: GameRecord, context: DealContext, draft: Draft): { player: string; tricks: number } | null {
+export function filledTricks(
+  record: GameRecord,
+  context: DealContext,
+  draft: Draft,
+): { player: string; tricks: number } | null {
   const seats = record.players.map((p) => [p, draft[p]!] as const);
   if (seats.some(([, s]) => s.plays === null)) return null;
   const playing = seats.filter(([, s]) => s.plays === true);
@@ -131,7 +137,13 @@ export function othersPass(draft: Draft): Draft {
  * Applies one choice to a seat. Choosing cards or tricks marks the seat as playing; passing clears its inputs;
  * in the first Norrlands-Knack deal bidding stops at the first knock, so everyone else lurar (RULES.md N3).
  */
-export function chooseForSeat(record: GameRecord, context: DealContext, draft: Draft, player: string, change: Partial<SeatDraft>): Draft {
+export function chooseForSeat(
+  record: GameRecord,
+  context: DealContext,
+  draft: Draft,
+  player: string,
+  change: Partial<SeatDraft>,
+): Draft {
   const seat = { ...draft[player]!, ...change };
   if (change.rounds !== undefined || change.tricks !== undefined || change.revoke) seat.plays = true;
   if (seat.plays === false) Object.assign(seat, { rounds: [], tricks: null, revoke: false });
@@ -183,7 +195,8 @@ export function checkDraft(record: GameRecord, context: DealContext, draft: Draf
   const playing = record.players.filter((p) => complete[p]!.plays === true);
   const played = handPlayed(record, context, playing.length);
   const missingTricks = undecided.length || !played ? [] : playing.filter((p) => complete[p]!.tricks === null);
-  if (undecided.length || missingTricks.length) return { undecided, missingTricks, complete: false, problems: [], after: null };
+  if (undecided.length || missingTricks.length)
+    return { undecided, missingTricks, complete: false, problems: [], after: null };
   const deal = toDeal(record, context, complete);
   const none = { undecided, missingTricks, complete: true };
   if (mode === "new") {

@@ -43,7 +43,9 @@ const CARD_PAGES = [0, 6, 12].map((from) =>
 const MAX_ROUNDS = 3;
 
 function newClientKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -73,14 +75,20 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
     setAttempted(false);
     setDraft(next);
   }
-  const choose = (player: string, choice: Partial<SeatDraft>) => change(chooseForSeat(record, context, draft, player, choice));
+  const choose = (player: string, choice: Partial<SeatDraft>) =>
+    change(chooseForSeat(record, context, draft, player, choice));
 
   function send(deal = toDeal(record, context, draft)) {
     setError(null);
     startTransition(async () => {
       const response =
         mode === "new"
-          ? await recordDealAction({ gameId, number: context.number, entries: deal.entries as never, clientKey: clientKey.current })
+          ? await recordDealAction({
+              gameId,
+              number: context.number,
+              entries: deal.entries as never,
+              clientKey: clientKey.current,
+            })
           : await editDealAction({ gameId, number: context.number, entries: deal.entries as never });
       if (response.ok) {
         clientKey.current = newClientKey();
@@ -109,7 +117,8 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
   const playWord = knektpass
     ? { yes: t("table.plays"), no: t("table.passes"), ask: t("table.choose") }
     : { yes: t("table.knocks"), no: t("table.lurar"), ask: t("table.chooseKnack") };
-  const title = mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
+  const title =
+    mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
   const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
   const dealProblems = showProblems ? check.problems.filter((p) => !p.player) : [];
   const headingId = `deal-form-${mode}`;
@@ -120,7 +129,12 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         <h2 id={headingId}>{title}</h2>
         {mode === "new" ? (
           <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
-            <button type="button" className="button small" disabled={pending || !undecidedLeft} onClick={() => change(othersPass(draft))}>
+            <button
+              type="button"
+              className="button small"
+              disabled={pending || !undecidedLeft}
+              onClick={() => change(othersPass(draft))}
+            >
               {knektpass ? t("table.othersPass") : t("table.othersLura")}
             </button>
             <button type="button" className="button small" disabled={pending} onClick={redeal}>
@@ -193,7 +207,12 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
                         }}
                         extra={
                           r === all.length - 1 && all.length < MAX_ROUNDS ? (
-                            <button type="button" className="more" aria-label={t("table.addRound")} onClick={() => choose(player, { rounds: [...all, 0] })}>
+                            <button
+                              type="button"
+                              className="more"
+                              aria-label={t("table.addRound")}
+                              onClick={() => choose(player, { rounds: [...all, 0] })}
+                            >
                               +
                             </button>
                           ) : null
@@ -212,11 +231,18 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
                   />
                 ) : null}
                 {inputs.revoke ? (
-                  <button type="button" className="revoke-toggle" aria-pressed={seat.revoke} onClick={() => choose(player, { revoke: !seat.revoke })}>
+                  <button
+                    type="button"
+                    className="revoke-toggle"
+                    aria-pressed={seat.revoke}
+                    onClick={() => choose(player, { revoke: !seat.revoke })}
+                  >
                     {t("table.revoke")}
                   </button>
                 ) : null}
-                {inputs.alone ? <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
+                {inputs.alone ? (
+                  <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p>
+                ) : null}
                 {seatProblems.length ? (
                   <p className="seat-problem" data-testid={`problem-${player}`}>
                     {seatProblems.join(" ")}
@@ -259,7 +285,17 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
 }
 
 /** Cards exchanged as one total: 0–5 in one tap, more on the next page (up to 15, three rounds of 5). */
-function CardsPicker({ label, more, value, onChange }: { label: string; more: string; value: number | null; onChange: (n: number) => void }) {
+function CardsPicker({
+  label,
+  more,
+  value,
+  onChange,
+}: {
+  label: string;
+  more: string;
+  value: number | null;
+  onChange: (n: number) => void;
+}) {
   const [page, setPage] = useState(() => CARD_PAGES.findIndex((p) => p.some((o) => o.value === value)) | 0);
   const current = Math.max(0, page);
   return (
@@ -270,7 +306,12 @@ function CardsPicker({ label, more, value, onChange }: { label: string; more: st
       value={value}
       onChange={onChange}
       extra={
-        <button type="button" className="more" aria-label={more} onClick={() => setPage((current + 1) % CARD_PAGES.length)}>
+        <button
+          type="button"
+          className="more"
+          aria-label={more}
+          onClick={() => setPage((current + 1) % CARD_PAGES.length)}
+        >
           {current === CARD_PAGES.length - 1 ? "‹" : "+"}
         </button>
       }

@@ -16,10 +16,11 @@ interface Props {
 /** The owner's panel: the invite link and its QR code, and who else may enter deals. */
 export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
-  const act = (work: () => Promise<unknown>) => startTransition(async () => {
-    await work();
-    onChanged();
-  });
+  const act = (work: () => Promise<unknown>) =>
+    startTransition(async () => {
+      await work();
+      onChanged();
+    });
   return (
     <details className="card no-print">
       <summary>{dict["table.invite"]}</summary>
@@ -27,8 +28,19 @@ export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChan
         <p className="muted">{dict["table.inviteHelp"]}</p>
         {/* The QR code is generated on the server from the invite link. */}
         <div className="qr" role="img" aria-label={inviteUrl} dangerouslySetInnerHTML={{ __html: qrSvg }} />
-        <input readOnly value={inviteUrl} aria-label={dict["table.invite"]} data-testid="invite-url" onFocus={(e) => e.target.select()} />
-        <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateInviteAction(eveningId))}>
+        <input
+          readOnly
+          value={inviteUrl}
+          aria-label={dict["table.invite"]}
+          data-testid="invite-url"
+          onFocus={(e) => e.target.select()}
+        />
+        <button
+          type="button"
+          className="button small"
+          disabled={pending}
+          onClick={() => act(() => rotateInviteAction(eveningId))}
+        >
           {dict["table.newInvite"]}
         </button>
         <h3>{dict["table.members"]}</h3>

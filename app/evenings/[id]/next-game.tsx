@@ -18,7 +18,17 @@ interface Props {
 }
 
 /** Starts the next game with the same seats, or with players added, removed or moved. */
-export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, dict, locale, onStarted }: Props) {
+export function NextGame({
+  eveningId,
+  number,
+  seats: initial,
+  suggestedDealer,
+  knownNames,
+  limits,
+  dict,
+  locale,
+  onStarted,
+}: Props) {
   const [seats, setSeats] = useState(initial);
   const [dealer, setDealer] = useState(suggestedDealer);
   const [name, setName] = useState("");
@@ -40,7 +50,13 @@ export function NextGame({ eveningId, number, seats: initial, suggestedDealer, k
       if (response.ok) onStarted();
       else {
         const sv = locale === "sv";
-        setError(response.problems.length ? response.problems.map((p) => (sv ? p.messageSv : p.message)).join(" ") : sv ? response.messageSv : response.message);
+        setError(
+          response.problems.length
+            ? response.problems.map((p) => (sv ? p.messageSv : p.message)).join(" ")
+            : sv
+              ? response.messageSv
+              : response.message,
+        );
       }
     });
   }
@@ -55,18 +71,34 @@ export function NextGame({ eveningId, number, seats: initial, suggestedDealer, k
             <li key={s}>
               <span>{s}</span>
               {i > 0 ? (
-                <button type="button" className="button small" aria-label={`${dict["table.moveUp"]}: ${s}`} onClick={() => setSeats(seats.map((x, j) => (j === i - 1 ? s : j === i ? seats[i - 1]! : x)))}>
+                <button
+                  type="button"
+                  className="button small"
+                  aria-label={`${dict["table.moveUp"]}: ${s}`}
+                  onClick={() => setSeats(seats.map((x, j) => (j === i - 1 ? s : j === i ? seats[i - 1]! : x)))}
+                >
                   ↑
                 </button>
               ) : null}
-              <button type="button" className="button small" aria-label={`${dict["table.remove"]}: ${s}`} onClick={() => setSeats(seats.filter((x) => x !== s))}>
+              <button
+                type="button"
+                className="button small"
+                aria-label={`${dict["table.remove"]}: ${s}`}
+                onClick={() => setSeats(seats.filter((x) => x !== s))}
+              >
                 ✕
               </button>
             </li>
           ))}
         </ol>
         <div className="player-row">
-          <input aria-label={dict["evening.player"]} value={name} list="known-names" maxLength={40} onChange={(e) => setName(e.target.value)} />
+          <input
+            aria-label={dict["evening.player"]}
+            value={name}
+            list="known-names"
+            maxLength={40}
+            onChange={(e) => setName(e.target.value)}
+          />
           <datalist id="known-names">
             {knownNames.map((n) => (
               <option key={n} value={n} />

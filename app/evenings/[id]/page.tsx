@@ -36,7 +36,10 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     }),
     listPlayerNames(actor),
   ]);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "long", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+    dateStyle: "long",
+    timeZone: "UTC",
+  });
   const variant = isVariantId(evening.variant) ? VARIANTS[evening.variant] : null;
   const base = await siteUrl();
   const qr = (url: string) => QRCode.toString(url, { type: "svg", margin: 1, width: 200 });

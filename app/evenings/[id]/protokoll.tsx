@@ -31,7 +31,13 @@ export function Protokoll({ record, result, dict, locale, onSelect }: Props) {
       variant={record.variant}
       dealLabel={(deal, label) =>
         onSelect ? (
-          <button type="button" className="deal-button" aria-haspopup="dialog" aria-label={`${dict["table.deal"]} ${label}`} onClick={() => onSelect(deal.number)}>
+          <button
+            type="button"
+            className="deal-button"
+            aria-haspopup="dialog"
+            aria-label={`${dict["table.deal"]} ${label}`}
+            onClick={() => onSelect(deal.number)}
+          >
             {label}
           </button>
         ) : (

@@ -6,7 +6,18 @@ import "uplot/dist/uPlot.min.css";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 /** Distinct, colour-blind-friendly line colours (Okabe–Ito), in seat order. */
-const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442", "#999999", "#882255"];
+const COLOURS = [
+  "#0072B2",
+  "#D55E00",
+  "#009E73",
+  "#CC79A7",
+  "#E69F00",
+  "#56B4E9",
+  "#000000",
+  "#F0E442",
+  "#999999",
+  "#882255",
+];
 
 /**
  * The score progression of one game: each player's score after every deal, limpa marked with a dot, deals
@@ -20,7 +31,9 @@ export function ScoreChart({ record, result, label }: { record: GameRecord; resu
     const start = resolveHouseRules(record.variant, record.houseRules).startScore;
     const xs = [0, ...result.deals.map((d) => d.number)];
     const series = record.players.map((p) => [start, ...result.deals.map((d) => d.scores[p]!)]);
-    const limpaAt = record.players.map((p) => new Set(result.deals.flatMap((d, i) => (d.limpa.includes(p) ? [i + 1] : []))));
+    const limpaAt = record.players.map(
+      (p) => new Set(result.deals.flatMap((d, i) => (d.limpa.includes(p) ? [i + 1] : []))),
+    );
     const compulsion = result.deals.filter((d) => d.trumpCompulsion).map((d) => d.number);
     const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
     const axis = { stroke: dark ? "#b3b5ab" : "#575c52", grid: { stroke: dark ? "#3d4139" : "#e4dfd2" } };
@@ -28,7 +41,10 @@ export function ScoreChart({ record, result, label }: { record: GameRecord; resu
       width: element.clientWidth,
       height: 240,
       scales: { x: { time: false } },
-      axes: [{ ...axis, incrs: [1, 2, 5, 10, 20, 50] }, { ...axis, size: 44, incrs: [1, 2, 5, 10, 20, 50, 100] }],
+      axes: [
+        { ...axis, incrs: [1, 2, 5, 10, 20, 50] },
+        { ...axis, size: 44, incrs: [1, 2, 5, 10, 20, 50, 100] },
+      ],
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },
       series: [

@@ -48,13 +48,29 @@ export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
         {share ? (
           <>
             <div className="qr" role="img" aria-label={share.url} dangerouslySetInnerHTML={{ __html: share.qrSvg }} />
-            <input readOnly value={share.url} aria-label={dict["share.panel"]} data-testid="share-url" onFocus={(e) => e.target.select()} />
+            <input
+              readOnly
+              value={share.url}
+              aria-label={dict["share.panel"]}
+              data-testid="share-url"
+              onFocus={(e) => e.target.select()}
+            />
             <p data-testid="viewer-count">{format(dict["share.viewers"], { n: viewers ?? "…" })}</p>
             <div className="actions">
-              <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateShareLinkAction(eveningId))}>
+              <button
+                type="button"
+                className="button small"
+                disabled={pending}
+                onClick={() => act(() => rotateShareLinkAction(eveningId))}
+              >
                 {dict["share.rotate"]}
               </button>
-              <button type="button" className="button small danger" disabled={pending} onClick={() => act(() => revokeShareLinkAction(eveningId))}>
+              <button
+                type="button"
+                className="button small danger"
+                disabled={pending}
+                onClick={() => act(() => revokeShareLinkAction(eveningId))}
+              >
                 {dict["share.revoke"]}
               </button>
             </div>
@@ -62,7 +78,12 @@ export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
         ) : (
           <>
             <p>{dict["share.off"]}</p>
-            <button type="button" className="button small" disabled={pending} onClick={() => act(() => rotateShareLinkAction(eveningId))}>
+            <button
+              type="button"
+              className="button small"
+              disabled={pending}
+              onClick={() => act(() => rotateShareLinkAction(eveningId))}
+            >
               {dict["share.enable"]}
             </button>
           </>

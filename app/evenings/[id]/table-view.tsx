@@ -57,7 +57,21 @@ const UNDO_MS = 10_000;
  * The table: the state of the game and the deal entry on the first screen, then the protokoll, the next game,
  * and — out of the way of entry — the evening's details, sharing and inviting.
  */
-export function TableView({ eveningId, version, open, role, games, edits, limits, knownNames, invite, share, details, dict, locale }: Props) {
+export function TableView({
+  eveningId,
+  version,
+  open,
+  role,
+  games,
+  edits,
+  limits,
+  knownNames,
+  invite,
+  share,
+  details,
+  dict,
+  locale,
+}: Props) {
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const game = games.at(-1)!;
@@ -83,13 +97,23 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
   const over = result.winners.length > 0;
   const next = result.nextDeal;
   const newContext: DealContext | null = next
-    ? { number: next.number, dealer: next.dealer, forehand: next.forehand, firstDeal: next.firstDeal, trumpCompulsion: next.trumpCompulsion }
+    ? {
+        number: next.number,
+        dealer: next.dealer,
+        forehand: next.forehand,
+        firstDeal: next.firstDeal,
+        trumpCompulsion: next.trumpCompulsion,
+      }
     : null;
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
-  const timeFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { hour: "2-digit", minute: "2-digit" });
+  const timeFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   // The undo is for the deal just saved, and only while it is still the last deal of this game.
-  const undoable = justSaved && justSaved.gameId === game.id && result.deals.length === justSaved.number ? justSaved : null;
+  const undoable =
+    justSaved && justSaved.gameId === game.id && result.deals.length === justSaved.number ? justSaved : null;
 
   function saved(outcome: { number: number } | { message: string }) {
     if ("number" in outcome) {
@@ -124,27 +148,43 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
           {next ? (
             <>
               {" · "}
-              {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> · {dict["evening.forehand"]}:{" "}
-              <strong data-testid="forehand">{next.forehand}</strong>
+              {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> ·{" "}
+              {dict["evening.forehand"]}: <strong data-testid="forehand">{next.forehand}</strong>
             </>
           ) : null}
         </p>
         {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
       </section>
-      {next?.trumpCompulsion ? <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" /> : null}
+      {next?.trumpCompulsion ? (
+        <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" />
+      ) : null}
       {over ? (
         <section className="celebration card" aria-live="polite" data-testid="winners">
           <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
             <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
           </svg>
-          <h2>{result.winners.length > 1 ? t("table.winShared", { names: result.winners.join(" & ") }) : t("table.wins", { names: result.winners[0]! })}</h2>
+          <h2>
+            {result.winners.length > 1
+              ? t("table.winShared", { names: result.winners.join(" & ") })
+              : t("table.wins", { names: result.winners[0]! })}
+          </h2>
           <p className="muted">{t("table.gameOver")}</p>
         </section>
       ) : null}
       {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
 
       {open && newContext && !over ? (
-        <DealForm key={`new-${game.id}-${newContext.number}`} gameId={game.id} record={record} result={result} context={newContext} mode="new" dict={dict} locale={locale} onSaved={saved} />
+        <DealForm
+          key={`new-${game.id}-${newContext.number}`}
+          gameId={game.id}
+          record={record}
+          result={result}
+          context={newContext}
+          mode="new"
+          dict={dict}
+          locale={locale}
+          onSaved={saved}
+        />
       ) : null}
 
       {undoable ? (
@@ -174,13 +214,25 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
         <div className="actions" style={{ justifyContent: "space-between" }}>
           <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
           {open && result.deals.length ? (
-            <button type="button" className="button small" onClick={() => setDialog({ number: result.deals.length, view: "delete" })}>
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setDialog({ number: result.deals.length, view: "delete" })}
+            >
               {dict["table.undo"]}
             </button>
           ) : null}
         </div>
-        <Protokoll record={record} result={result} dict={dict} locale={locale} onSelect={(number) => setDialog({ number, view: "explain" })} />
-        {result.deals.length ? <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} /> : null}
+        <Protokoll
+          record={record}
+          result={result}
+          dict={dict}
+          locale={locale}
+          onSelect={(number) => setDialog({ number, view: "explain" })}
+        />
+        {result.deals.length ? (
+          <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} />
+        ) : null}
       </section>
 
       {games.length > 1 ? (
@@ -214,7 +266,16 @@ export function TableView({ eveningId, version, open, role, games, edits, limits
       </details>
 
       {share ? <SharePanel eveningId={eveningId} share={share.link} dict={dict} onChanged={refresh} /> : null}
-      {invite && open ? <InvitePanel eveningId={eveningId} inviteUrl={invite.url} qrSvg={invite.qrSvg} members={invite.members} dict={dict} onChanged={refresh} /> : null}
+      {invite && open ? (
+        <InvitePanel
+          eveningId={eveningId}
+          inviteUrl={invite.url}
+          qrSvg={invite.qrSvg}
+          members={invite.members}
+          dict={dict}
+          onChanged={refresh}
+        />
+      ) : null}
       {role === "owner" && open ? (
         <button
           type="button"

@@ -8,7 +8,8 @@ export interface HouseRuleField {
   label: string;
   help: string;
   /** A whole number, or one of a few choices. */
-  input: { kind: "integer"; min: number; max: number } | { kind: "choice"; options: { value: string; label: string }[] };
+  input:
+    { kind: "integer"; min: number; max: number } | { kind: "choice"; options: { value: string; label: string }[] };
   /** The default for each variant that has this rule. */
   defaults: Record<string, string>;
 }
@@ -19,7 +20,18 @@ interface Props {
   houseRules: HouseRuleField[];
   knownNames: string[];
   labels: Record<
-    "title" | "date" | "place" | "game" | "players" | "player" | "addPlayer" | "firstDealer" | "create" | "houseRules" | "houseRulesHelp" | "count",
+    | "title"
+    | "date"
+    | "place"
+    | "game"
+    | "players"
+    | "player"
+    | "addPlayer"
+    | "firstDealer"
+    | "create"
+    | "houseRules"
+    | "houseRulesHelp"
+    | "count",
     string
   >;
 }
@@ -34,7 +46,11 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
   const error = (field: string) => state.fields?.[field]?.join(" ");
   const countProblem =
     named.length > max || (named.length > 0 && named.length < min)
-      ? labels.count.replace("{game}", variantName).replace("{min}", String(min)).replace("{max}", String(max)).replace("{n}", String(named.length))
+      ? labels.count
+          .replace("{game}", variantName)
+          .replace("{min}", String(min))
+          .replace("{max}", String(max))
+          .replace("{n}", String(named.length))
       : null;
 
   return (
@@ -47,7 +63,13 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
       <div className="player-row">
         <label className="field" style={{ flex: 1 }}>
           <span>{labels.date}</span>
-          <input name="date" type="date" required defaultValue={today} aria-invalid={error("date") ? true : undefined} />
+          <input
+            name="date"
+            type="date"
+            required
+            defaultValue={today}
+            aria-invalid={error("date") ? true : undefined}
+          />
           {error("date") ? (
             <span className="field-error" data-testid="date-error">
               {error("date")}
@@ -65,8 +87,17 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
         <div className="choice-row">
           {variants.map((v) => (
             <label key={v.id}>
-              <input type="radio" name="variant" value={v.id} checked={variant === v.id} onChange={() => setVariant(v.id)} />
-              {v.name} <span className="muted">({v.min}–{v.max})</span>
+              <input
+                type="radio"
+                name="variant"
+                value={v.id}
+                checked={variant === v.id}
+                onChange={() => setVariant(v.id)}
+              />
+              {v.name}{" "}
+              <span className="muted">
+                ({v.min}–{v.max})
+              </span>
             </label>
           ))}
         </div>
@@ -132,7 +163,11 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
                     aria-describedby={`help-${rule.name}`}
                   />
                 ) : (
-                  <select name={`houseRule.${rule.name}`} defaultValue={rule.defaults[variant]} aria-describedby={`help-${rule.name}`}>
+                  <select
+                    name={`houseRule.${rule.name}`}
+                    defaultValue={rule.defaults[variant]}
+                    aria-describedby={`help-${rule.name}`}
+                  >
                     {rule.input.options.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}

@@ -30,7 +30,12 @@ export default async function NewEveningPage() {
               kind: "choice",
               options: spec.values.map((v) => ({
                 value: String(v),
-                label: typeof v === "boolean" ? t(v ? "common.yes" : "common.no") : typeof v === "number" ? String(v) : t(`houseRules.${name}.${v}` as MessageKey),
+                label:
+                  typeof v === "boolean"
+                    ? t(v ? "common.yes" : "common.no")
+                    : typeof v === "number"
+                      ? String(v)
+                      : t(`houseRules.${name}.${v}` as MessageKey),
               })),
             },
       defaults,
@@ -42,7 +47,12 @@ export default async function NewEveningPage() {
       <h1>{t("evenings.new")}</h1>
       <EveningForm
         today={today}
-        variants={VARIANT_IDS.map((id) => ({ id, name: VARIANTS[id].name, min: VARIANTS[id].minPlayers, max: VARIANTS[id].maxPlayers }))}
+        variants={VARIANT_IDS.map((id) => ({
+          id,
+          name: VARIANTS[id].name,
+          min: VARIANTS[id].minPlayers,
+          max: VARIANTS[id].maxPlayers,
+        }))}
         houseRules={houseRules}
         knownNames={knownNames}
         labels={{

@@ -18,7 +18,8 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const s = playerStats(games, name);
   const numbers = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
-  const figure = (value: number | null, kind: "number" | "percent" = "number") => (value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value));
+  const figure = (value: number | null, kind: "number" | "percent" = "number") =>
+    value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value);
   const rows: [MessageKey, string][] = [
     ["players.evenings", figure(s.evenings)],
     ["players.games", figure(s.games)],

@@ -99,9 +99,21 @@ function useSecondsSince(time: number): number {
 }
 
 /** The current game's standings, lowest first: the player closest to 0 and the evening's leader (most games won) marked. */
-function Standings({ game, wins, dict, locale }: { game: ScoreboardGame; wins: Map<string, number>; dict: Dictionary; locale: Locale }) {
+function Standings({
+  game,
+  wins,
+  dict,
+  locale,
+}: {
+  game: ScoreboardGame;
+  wins: Map<string, number>;
+  dict: Dictionary;
+  locale: Locale;
+}) {
   const numbers = numberFormat(locale);
-  const order = [...game.players].sort((a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b));
+  const order = [...game.players].sort(
+    (a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b),
+  );
   const best = game.scores[order[0]!]!;
   const mostWins = Math.max(0, ...wins.values());
   // At the start everyone is equally close: the mark means something only once a deal has moved a score.
@@ -126,7 +138,19 @@ function Standings({ game, wins, dict, locale }: { game: ScoreboardGame; wins: M
   );
 }
 
-export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: { token: string; initial: Scoreboard; dict: Dictionary; locale: Locale; tv: boolean }) {
+export function LiveScoreboard({
+  token,
+  initial,
+  dict,
+  locale,
+  tv: startInTv,
+}: {
+  token: string;
+  initial: Scoreboard;
+  dict: Dictionary;
+  locale: Locale;
+  tv: boolean;
+}) {
   const { scoreboard, connection, updatedAt } = useLiveScoreboard(token, initial);
   const [tv, setTv] = useState(startInTv);
   const seconds = useSecondsSince(updatedAt);
@@ -134,7 +158,10 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
   const finished = scoreboard.games.filter((g) => g.winners.length);
   const wins = new Map<string, number>();
   for (const g of finished) for (const w of g.winners) wins.set(w, (wins.get(w) ?? 0) + 1);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", { dateStyle: "long", timeZone: "UTC" });
+  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+    dateStyle: "long",
+    timeZone: "UTC",
+  });
 
   useEffect(() => {
     document.body.classList.toggle("tv-mode", tv);
@@ -162,7 +189,11 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
   const indicator = (
     <p className={`live-indicator ${connection}`} role="status" data-testid="live-indicator">
       <span className="dot" aria-hidden="true" />
-      {connection === "live" ? dict["share.live"] : connection === "reconnecting" ? dict["share.reconnecting"] : dict["share.polling"]}
+      {connection === "live"
+        ? dict["share.live"]
+        : connection === "reconnecting"
+          ? dict["share.reconnecting"]
+          : dict["share.polling"]}
       {" · "}
       {format(dict["share.lastUpdate"], { s: seconds })}
     </p>
@@ -184,7 +215,8 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
           </h1>
           {game?.nextDealer ? (
             <p className="tv-dealer">
-              {dict["evening.nextDealer"]}: <strong data-testid="share-dealer">{game.nextDealer}</strong> · {dict["evening.forehand"]}: {game.forehand}
+              {dict["evening.nextDealer"]}: <strong data-testid="share-dealer">{game.nextDealer}</strong> ·{" "}
+              {dict["evening.forehand"]}: {game.forehand}
             </p>
           ) : null}
           {indicator}
@@ -192,7 +224,9 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
             {dict["share.exitTv"]}
           </button>
         </header>
-        {game?.trumpCompulsion ? <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" /> : null}
+        {game?.trumpCompulsion ? (
+          <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />
+        ) : null}
         {game ? (
           <div className="tv-main">
             <Standings game={game} wins={wins} dict={dict} locale={locale} />
@@ -221,7 +255,9 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
               <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
             </svg>
             <p className="tv-winner-names">{winnerText}</p>
-            <p>{format(dict["table.gameN"], { n: game!.number })} · {dict["table.gameOver"]}</p>
+            <p>
+              {format(dict["table.gameN"], { n: game!.number })} · {dict["table.gameOver"]}
+            </p>
           </div>
         ) : null}
       </main>
@@ -234,7 +270,8 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
         <div>
           <h1>{scoreboard.title}</h1>
           <p className="muted">
-            {dateFormat.format(new Date(`${scoreboard.date}T00:00:00Z`))} · {VARIANTS[scoreboard.variant as VariantId]?.name ?? scoreboard.variant}
+            {dateFormat.format(new Date(`${scoreboard.date}T00:00:00Z`))} ·{" "}
+            {VARIANTS[scoreboard.variant as VariantId]?.name ?? scoreboard.variant}
             {scoreboard.place ? ` · ${scoreboard.place}` : ""}
           </p>
         </div>
@@ -248,14 +285,19 @@ export function LiveScoreboard({ token, initial, dict, locale, tv: startInTv }: 
       {game ? (
         <section className="stack" aria-label={format(dict["table.gameN"], { n: game.number })}>
           <h2>{format(dict["table.gameN"], { n: game.number })}</h2>
-          {game.trumpCompulsion ? <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" /> : null}
+          {game.trumpCompulsion ? (
+            <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />
+          ) : null}
           {game.winners.length ? (
             <p className="banner celebration" data-testid="share-winners">
-              {game.winners.length > 1 ? format(dict["table.winShared"], { names: game.winners.join(" & ") }) : format(dict["table.wins"], { names: game.winners[0]! })}
+              {game.winners.length > 1
+                ? format(dict["table.winShared"], { names: game.winners.join(" & ") })
+                : format(dict["table.wins"], { names: game.winners[0]! })}
             </p>
           ) : game.nextDealer ? (
             <p>
-              {dict["evening.nextDealer"]}: <strong data-testid="share-dealer">{game.nextDealer}</strong> · {dict["evening.forehand"]}: {game.forehand}
+              {dict["evening.nextDealer"]}: <strong data-testid="share-dealer">{game.nextDealer}</strong> ·{" "}
+              {dict["evening.forehand"]}: {game.forehand}
             </p>
           ) : null}
           <div className="board">

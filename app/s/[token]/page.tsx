@@ -5,7 +5,11 @@ import { getI18n } from "@/lib/i18n/server";
 import { LiveScoreboard } from "./live-scoreboard";
 
 // The token is the key: never send it on to other sites, never index the page.
-export const metadata: Metadata = { title: "Live scoreboard · Protokoll", referrer: "no-referrer", robots: { index: false, follow: false } };
+export const metadata: Metadata = {
+  title: "Live scoreboard · Protokoll",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
 
 export default async function SharePage({ params, searchParams }: PageProps<"/s/[token]">) {
   const { token } = await params;
@@ -21,5 +25,7 @@ export default async function SharePage({ params, searchParams }: PageProps<"/s/
       </main>
     );
   }
-  return <LiveScoreboard token={token} initial={found.scoreboard} dict={DICTIONARIES[locale]} locale={locale} tv={tv} />;
+  return (
+    <LiveScoreboard token={token} initial={found.scoreboard} dict={DICTIONARIES[locale]} locale={locale} tv={tv} />
+  );
 }

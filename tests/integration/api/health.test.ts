@@ -13,7 +13,8 @@ describeWithDatabase("GET /api/health", () => {
   it("answers 503 when the database does not", async () => {
     await disconnectDb();
     const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = inject("provider") === "postgresql" ? "postgresql://nobody@127.0.0.1:1/nothing" : "file:/dev/null/protokoll.db";
+    process.env.DATABASE_URL =
+      inject("provider") === "postgresql" ? "postgresql://nobody@127.0.0.1:1/nothing" : "file:/dev/null/protokoll.db";
     try {
       // PostgreSQL: nothing listens on port 1. SQLite: a file that cannot be created.
       const response = await GET();

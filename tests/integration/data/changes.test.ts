@@ -1,7 +1,15 @@
 import { afterEach, expect, inject, it } from "vitest";
 import { onEveningChanged, type EveningChange } from "@/lib/data/changes";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import { endEvening, getEvening, getEveningVersion, joinEvening, removeMember, rotateInvite, startGame } from "@/lib/data/evenings";
+import {
+  endEvening,
+  getEvening,
+  getEveningVersion,
+  joinEvening,
+  removeMember,
+  rotateInvite,
+  startGame,
+} from "@/lib/data/evenings";
 import { getShareLink, revokeShareLink, rotateShareLink } from "@/lib/data/share";
 import { LiveHub, type Viewer } from "@/lib/live/hub";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
@@ -33,7 +41,10 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
   it("deals, games, members, the invite, the share link and the evening's end: the version moves on and viewers hear", async () => {
     const owner = await newActor("owner");
     const guest = await newActor("guest");
-    const { eveningId, gameId } = await newEvening(owner, { players: ["Anna", "Bo", "Cecilia"], houseRules: { startScore: 5 } });
+    const { eveningId, gameId } = await newEvening(owner, {
+      players: ["Anna", "Bo", "Cecilia"],
+      houseRules: { startScore: 5 },
+    });
     const heard: EveningChange[] = [];
     stops.push(onEveningChanged((id, change) => id === eveningId && heard.push(change)));
     const hub = new LiveHub();
@@ -52,7 +63,11 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
       expect(await eventually(() => frames.slice(sent).some((f) => f.includes(expected)))).toBe(true);
     }
 
-    const lone = (who: string) => ({ Anna: { plays: who === "Anna" }, Bo: { plays: who === "Bo" }, Cecilia: { plays: who === "Cecilia" } });
+    const lone = (who: string) => ({
+      Anna: { plays: who === "Anna" },
+      Bo: { plays: who === "Bo" },
+      Cecilia: { plays: who === "Cecilia" },
+    });
     await expectSeen(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") }));
     await expectSeen(() => editDeal(owner, { gameId, number: 1, entries: lone("Bo") }));
     await expectSeen(() => deleteDeal(owner, { gameId, number: 1 }));
@@ -68,7 +83,19 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
     frames = connect(hub, eveningId, token, await getEveningVersion(owner, eveningId));
     await expectSeen(() => revokeShareLink(owner, eveningId), true);
     // What changed travels with it; on PostgreSQL it travels by NOTIFY (the hub above heard it) instead.
-    const kinds = ["deals", "deals", "deals", "deals", "game", "members", "members", "invite", "evening", "share", "share"];
+    const kinds = [
+      "deals",
+      "deals",
+      "deals",
+      "deals",
+      "game",
+      "members",
+      "members",
+      "invite",
+      "evening",
+      "share",
+      "share",
+    ];
     expect(heard).toEqual(inject("provider") === "postgresql" ? [] : kinds);
   });
 
@@ -79,8 +106,20 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
     const heard: string[] = [];
     stops.push(onEveningChanged((id) => id === eveningId && heard.push(id)));
     const before = await getEveningVersion(owner, eveningId);
-    await expect(recordDeal(stranger, { gameId, number: 1, entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } } })).rejects.toThrow();
-    await expect(recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: true, tricks: 9 }, Bo: { plays: false }, Cecilia: { plays: false } } })).rejects.toThrow();
+    await expect(
+      recordDeal(stranger, {
+        gameId,
+        number: 1,
+        entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } },
+      }),
+    ).rejects.toThrow();
+    await expect(
+      recordDeal(owner, {
+        gameId,
+        number: 1,
+        entries: { Anna: { plays: true, tricks: 9 }, Bo: { plays: false }, Cecilia: { plays: false } },
+      }),
+    ).rejects.toThrow();
     await expect(removeMember(stranger, eveningId, owner.userId)).rejects.toThrow();
     expect(await getEveningVersion(owner, eveningId)).toBe(before);
     expect(heard).toEqual([]);

@@ -7,7 +7,11 @@ import { scoreGame } from "@/lib/rules";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
-const deal1 = { Anna: { plays: true, exchanged: [2, 0], tricks: 1 }, Bo: { plays: true, exchanged: [1, 2], tricks: 4 }, Cecilia: { plays: true, exchanged: 0, tricks: 0 } };
+const deal1 = {
+  Anna: { plays: true, exchanged: [2, 0], tricks: 1 },
+  Bo: { plays: true, exchanged: [1, 2], tricks: 4 },
+  Cecilia: { plays: true, exchanged: 0, tricks: 0 },
+};
 const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
   Anna: { plays: who === "Anna" },
   Bo: { plays: who === "Bo" },
@@ -38,7 +42,9 @@ describeWithDatabase("deals", () => {
       entries: { ...deal1, Cecilia: { plays: false, tricks: 2 } },
     }).catch((e) => e);
     expect(error).toMatchObject({ code: "validation" });
-    expect(error.problems.map((p: { message: string }) => p.message)).toEqual(["deal 1, Cecilia: passed, so took no tricks"]);
+    expect(error.problems.map((p: { message: string }) => p.message)).toEqual([
+      "deal 1, Cecilia: passed, so took no tricks",
+    ]);
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -47,8 +53,12 @@ describeWithDatabase("deals", () => {
     const stranger = await newActor("stranger");
     const { gameId } = await newEvening(owner);
     const before = await fingerprint();
-    await expect(recordDeal(stranger, { gameId, number: 1, entries: deal1 })).rejects.toMatchObject({ code: "not_found" });
-    await expect(recordDeal(null, { gameId, number: 1, entries: deal1 })).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(recordDeal(stranger, { gameId, number: 1, entries: deal1 })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(recordDeal(null, { gameId, number: 1, entries: deal1 })).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -65,7 +75,9 @@ describeWithDatabase("deals", () => {
     const { gameId } = await newEvening(owner);
     await recordDeal(owner, { gameId, number: 1, entries: deal1 });
     const before = await fingerprint();
-    await expect(recordDeal(owner, { gameId, number: 1, entries: lone("Anna") })).rejects.toMatchObject({ code: "conflict" });
+    await expect(recordDeal(owner, { gameId, number: 1, entries: lone("Anna") })).rejects.toMatchObject({
+      code: "conflict",
+    });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -74,7 +86,9 @@ describeWithDatabase("deals", () => {
     const { gameId } = await newEvening(owner);
     await recordDeal(owner, { gameId, number: 1, entries: deal1 });
     const before = await fingerprint();
-    await expect(getDb().deal.create({ data: { gameId, number: 1, recordedById: owner.userId } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(
+      getDb().deal.create({ data: { gameId, number: 1, recordedById: owner.userId } }),
+    ).rejects.toMatchObject({ code: "P2002" });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -84,10 +98,17 @@ describeWithDatabase("deals", () => {
     await recordDeal(owner, { gameId, number: 1, entries: deal1 });
     const now = new Date();
     const error = await getDb()
-      .$executeRaw`INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt") VALUES (${"copy-of-deal-1"}, ${gameId}, 1, ${owner.userId}, ${now}, ${now})`
-      .catch((e: unknown) => e);
+      .$executeRaw`INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt") VALUES (${"copy-of-deal-1"}, ${gameId}, 1, ${owner.userId}, ${now}, ${now})`.catch(
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(error)).toBe(true);
-    expect(isUniqueViolation(await getDb().deal.create({ data: { gameId, number: 1, recordedById: owner.userId } }).catch((e: unknown) => e))).toBe(true);
+    expect(
+      isUniqueViolation(
+        await getDb()
+          .deal.create({ data: { gameId, number: 1, recordedById: owner.userId } })
+          .catch((e: unknown) => e),
+      ),
+    ).toBe(true);
     expect(isUniqueViolation(new Error("P2002"))).toBe(false);
   });
 
@@ -97,12 +118,17 @@ describeWithDatabase("deals", () => {
     const started = Date.now();
     await recordDeal(owner, { gameId, number: 1, entries: deal1, clientKey: "phone-one-deal-1" });
     const db = getDb();
-    const deal = await db.deal.findUniqueOrThrow({ where: { gameId_number: { gameId, number: 1 } }, include: { entries: { orderBy: { seat: "asc" } } } });
+    const deal = await db.deal.findUniqueOrThrow({
+      where: { gameId_number: { gameId, number: 1 } },
+      include: { entries: { orderBy: { seat: "asc" } } },
+    });
     expect(deal).toMatchObject({ recordedById: owner.userId, clientKey: "phone-one-deal-1" });
     expect(deal.recordedAt).toBeInstanceOf(Date);
     expect(deal.recordedAt.getTime()).toBeGreaterThanOrEqual(started - 1_000);
     expect(deal.updatedAt.getTime()).toBe(deal.recordedAt.getTime());
-    expect(deal.entries.map(({ seat, plays, exchanged, tricks, revoke }) => ({ seat, plays, exchanged, tricks, revoke }))).toEqual([
+    expect(
+      deal.entries.map(({ seat, plays, exchanged, tricks, revoke }) => ({ seat, plays, exchanged, tricks, revoke })),
+    ).toEqual([
       { seat: 0, plays: true, exchanged: [2, 0], tricks: 1, revoke: false },
       { seat: 1, plays: true, exchanged: [1, 2], tricks: 4, revoke: false },
       { seat: 2, plays: true, exchanged: [0], tricks: 0, revoke: false },
@@ -122,13 +148,18 @@ describeWithDatabase("deals", () => {
     const summary = await db.gameSummary.findUniqueOrThrow({ where: { gameId } });
     const evening = await getEvening(owner, eveningId);
     expect(summary.dealCount).toBe(2);
-    expect(summary.summary).toEqual(JSON.parse(JSON.stringify(summarizeGame(evening.games[0]!.record, evening.games[0]!.result))));
+    expect(summary.summary).toEqual(
+      JSON.parse(JSON.stringify(summarizeGame(evening.games[0]!.record, evening.games[0]!.result))),
+    );
     const { version } = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } });
     expect(version).toBeGreaterThanOrEqual(2);
     // Editing and deleting write their lines of the history and the summary with the same statements.
     await editDeal(owner, { gameId, number: 2, entries: lone("Cecilia") });
     await deleteDeal(owner, { gameId, number: 1 });
-    const later = await db.dealEdit.findMany({ where: { gameId, action: { in: ["edit", "delete"] } }, orderBy: { action: "desc" } });
+    const later = await db.dealEdit.findMany({
+      where: { gameId, action: { in: ["edit", "delete"] } },
+      orderBy: { action: "desc" },
+    });
     expect(later.map((e) => [e.dealNumber, e.action, e.byId, e.before, e.after])).toEqual([
       [2, "edit", owner.userId, lone("Bo"), lone("Cecilia")],
       // "before" is the deal as stored: one exchange round is kept as a list of one.
@@ -136,7 +167,9 @@ describeWithDatabase("deals", () => {
     ]);
     expect(later.every((e) => e.at.getTime() >= started - 1_000)).toBe(true);
     expect((await db.gameSummary.findUniqueOrThrow({ where: { gameId } })).dealCount).toBe(1);
-    expect((await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } })).version).toBe(version + 2);
+    expect((await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } })).version).toBe(
+      version + 2,
+    );
   });
 
   it("two phones racing to store the same deal: exactly one is stored, the other gets a clear refusal", async () => {
@@ -169,7 +202,15 @@ describeWithDatabase("deals", () => {
     const { eveningId, gameId } = await newEvening(owner);
     await recordDeal(owner, { gameId, number: 1, entries: deal1 });
     await recordDeal(owner, { gameId, number: 2, entries: lone("Bo") });
-    await editDeal(owner, { gameId, number: 1, entries: { ...deal1, Anna: { plays: true, exchanged: [2, 0], tricks: 2 }, Bo: { plays: true, exchanged: 3, tricks: 3 } } });
+    await editDeal(owner, {
+      gameId,
+      number: 1,
+      entries: {
+        ...deal1,
+        Anna: { plays: true, exchanged: [2, 0], tricks: 2 },
+        Bo: { plays: true, exchanged: 3, tricks: 3 },
+      },
+    });
     const game = (await getEvening(owner, eveningId)).games[0]!;
     expect(game.result.deals[0]!.scores).toEqual({ Anna: 10, Bo: 9, Cecilia: 12 });
     expect(game.result.scores).toEqual({ Anna: 10, Bo: 4, Cecilia: 12 });
@@ -206,7 +247,11 @@ describeWithDatabase("deals", () => {
     const game = (await getEvening(owner, eveningId)).games[0]!;
     expect(game.record.deals).toHaveLength(3);
     expect(game.result.scores).toEqual({ Anna: 7, Bo: 12, Cecilia: 2 });
-    const numbers = await getDb().deal.findMany({ where: { gameId }, select: { number: true }, orderBy: { number: "asc" } });
+    const numbers = await getDb().deal.findMany({
+      where: { gameId },
+      select: { number: true },
+      orderBy: { number: "asc" },
+    });
     expect(numbers.map((d) => d.number)).toEqual([1, 2, 3]);
   });
 });

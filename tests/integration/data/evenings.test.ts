@@ -9,7 +9,12 @@ describeWithDatabase("evenings", () => {
     const owner = await newActor("owner");
     const { eveningId } = await newEvening(owner, { houseRules: { startScore: 15 } });
     const evening = await getEvening(owner, eveningId);
-    expect(evening).toMatchObject({ title: "Torsdagskväll", variant: "knektpass", role: "owner", houseRules: { startScore: 15 } });
+    expect(evening).toMatchObject({
+      title: "Torsdagskväll",
+      variant: "knektpass",
+      role: "owner",
+      houseRules: { startScore: 15 },
+    });
     expect(evening.games).toHaveLength(1);
     expect(evening.games[0]!.record).toMatchObject({ players: ["Anna", "Bo", "Cecilia"], firstDealer: "Cecilia" });
     expect(evening.games[0]!.result.scores).toEqual({ Anna: 15, Bo: 15, Cecilia: 15 });
@@ -29,18 +34,34 @@ describeWithDatabase("evenings", () => {
     const owner = await newActor("owner");
     const before = await fingerprint();
     await expect(
-      createEvening(owner, { title: "x", date: "2026-12-03", variant: "norrlands-knack", players: ["A", "B"], firstDealerSeat: 0 }),
+      createEvening(owner, {
+        title: "x",
+        date: "2026-12-03",
+        variant: "norrlands-knack",
+        players: ["A", "B"],
+        firstDealerSeat: 0,
+      }),
     ).rejects.toMatchObject({ code: "validation", problems: [{ code: "players.count" }] });
     await expect(
-      createEvening(owner, { title: "x", date: "2026-12-03", variant: "knektpass", players: ["A", "B"], houseRules: { loneKnocker: "redeal" } }),
+      createEvening(owner, {
+        title: "x",
+        date: "2026-12-03",
+        variant: "knektpass",
+        players: ["A", "B"],
+        houseRules: { loneKnocker: "redeal" },
+      }),
     ).rejects.toMatchObject({ code: "validation" });
-    await expect(createEvening(owner, { title: "", date: "soon", variant: "knektpass", players: ["A", "B"] })).rejects.toMatchObject({
+    await expect(
+      createEvening(owner, { title: "", date: "soon", variant: "knektpass", players: ["A", "B"] }),
+    ).rejects.toMatchObject({
       code: "validation",
       fields: { title: ["give the evening a title"], date: ["a date like 2026-12-02"] },
     });
     // The right shape is not enough: the day must exist (it used to fail at the write, or move to 2 March).
     for (const date of ["2026-02-30", "2026-13-45"]) {
-      await expect(createEvening(owner, { title: "x", date, variant: "knektpass", players: ["A", "B"] })).rejects.toMatchObject({
+      await expect(
+        createEvening(owner, { title: "x", date, variant: "knektpass", players: ["A", "B"] }),
+      ).rejects.toMatchObject({
         code: "validation",
         fields: { date: ["no such date in the calendar"] },
       });
@@ -53,7 +74,11 @@ describeWithDatabase("evenings", () => {
     const { eveningId, gameId } = await newEvening(owner, { houseRules: { startScore: 5 } });
     const seats = { eveningId, players: ["Bo", "Cecilia", "Anna", "Dag"], firstDealerSeat: 0 };
     await expect(startGame(owner, seats)).rejects.toMatchObject({ code: "conflict" });
-    await recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } } });
+    await recordDeal(owner, {
+      gameId,
+      number: 1,
+      entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
+    });
     const next = await startGame(owner, seats);
     expect(next.number).toBe(2);
     const evening = await getEvening(owner, eveningId);

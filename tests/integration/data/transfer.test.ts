@@ -10,10 +10,23 @@ describeWithDatabase("export and import", () => {
   it("an evening exported by one account and imported by another scores identically, once", async () => {
     const owner = await newActor("owner");
     const { eveningId, gameId } = await newEvening(owner, { houseRules: { startScore: 5 } });
-    await recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: true, exchanged: [1, 1], tricks: 3 }, Bo: { plays: true, tricks: 2 }, Cecilia: { plays: false } } });
+    await recordDeal(owner, {
+      gameId,
+      number: 1,
+      entries: {
+        Anna: { plays: true, exchanged: [1, 1], tricks: 3 },
+        Bo: { plays: true, tricks: 2 },
+        Cecilia: { plays: false },
+      },
+    });
     await recordDeal(owner, { gameId, number: 2, entries: lone("Anna") });
     const exported = await exportEvening(owner, eveningId);
-    expect(exported).toMatchObject({ format: "protokoll.evening", title: "Torsdagskväll", variant: "knektpass", houseRules: { startScore: 5 } });
+    expect(exported).toMatchObject({
+      format: "protokoll.evening",
+      title: "Torsdagskväll",
+      variant: "knektpass",
+      houseRules: { startScore: 5 },
+    });
     expect(exported.games[0]!.deals).toHaveLength(2);
 
     const other = await newActor("other");
@@ -75,14 +88,23 @@ describeWithDatabase("the statistics cache", () => {
     const owner = await newActor("stats");
     const { gameId } = await newEvening(owner);
     await recordDeal(owner, { gameId, number: 1, entries: lone("Anna") });
-    await recordDeal(owner, { gameId, number: 2, entries: { Anna: { plays: true, tricks: 2 }, Bo: { plays: true, tricks: 3 }, Cecilia: { plays: false } } });
+    await recordDeal(owner, {
+      gameId,
+      number: 2,
+      entries: { Anna: { plays: true, tricks: 2 }, Bo: { plays: true, tricks: 3 }, Cecilia: { plays: false } },
+    });
     await recordDeal(owner, { gameId, number: 3, entries: lone("Bo") });
-    await editDeal(owner, { gameId, number: 2, entries: { Anna: { plays: true, tricks: 4 }, Bo: { plays: true, tricks: 1 }, Cecilia: { plays: false } } });
+    await editDeal(owner, {
+      gameId,
+      number: 2,
+      entries: { Anna: { plays: true, tricks: 4 }, Bo: { plays: true, tricks: 1 }, Cecilia: { plays: false } },
+    });
     await deleteDeal(owner, { gameId, number: 1 });
     expect((await getDb().gameSummary.findUniqueOrThrow({ where: { gameId } })).dealCount).toBe(2);
     const fromCache = await loadSummaries(owner);
     const fromDeals = await historyFromDeals(owner);
-    for (const name of ["Anna", "Bo", "Cecilia"]) expect(playerStats(fromCache, name)).toEqual(playerStats(fromDeals, name));
+    for (const name of ["Anna", "Bo", "Cecilia"])
+      expect(playerStats(fromCache, name)).toEqual(playerStats(fromDeals, name));
     expect(playerStats(fromCache, "Bo")).toMatchObject({ deals: 2, loneWins: 1, averageChange: -3 });
     // A lost cache is rebuilt from the deals.
     await getDb().gameSummary.deleteMany({ where: { gameId } });

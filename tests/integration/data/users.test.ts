@@ -14,12 +14,17 @@ describeWithDatabase("accounts", () => {
 
   it("refuses a taken username, whatever its case", async () => {
     const { username } = await newActor("taken");
-    await expect(createUser({ username: username.toUpperCase(), password: "another password" })).rejects.toMatchObject({ code: "conflict" });
+    await expect(createUser({ username: username.toUpperCase(), password: "another password" })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 
   it("accepts the right password and refuses a wrong one", async () => {
     const { username, userId } = await newActor("login");
-    expect(await verifyCredentials(username, "correct horse battery")).toEqual({ ok: true, user: { id: userId, username } });
+    expect(await verifyCredentials(username, "correct horse battery")).toEqual({
+      ok: true,
+      user: { id: userId, username },
+    });
     expect(await verifyCredentials(username, "wrong password")).toEqual({ ok: false, reason: "invalid" });
     expect(await verifyCredentials("nobody-here", "whatever")).toEqual({ ok: false, reason: "invalid" });
   });

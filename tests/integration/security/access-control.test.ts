@@ -21,10 +21,36 @@ interface Table {
 /** Each action, what it needs, and which roles may do it; everyone else gets the stated refusal. */
 const ACTIONS: { name: string; allowed: Role[]; run: (actor: Actor, t: Table) => Promise<unknown> }[] = [
   { name: "read the evening", allowed: ["owner", "member"], run: (a, t) => getEvening(a, t.eveningId) },
-  { name: "record a deal", allowed: ["owner", "member"], run: (a, t) => recordDeal(a, { gameId: t.gameId, number: 2, entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } } }) },
-  { name: "edit a deal", allowed: ["owner", "member"], run: (a, t) => editDeal(a, { gameId: t.gameId, number: 1, entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } }) },
-  { name: "delete a deal", allowed: ["owner", "member"], run: (a, t) => deleteDeal(a, { gameId: t.gameId, number: 1 }) },
-  { name: "start the next game", allowed: [], run: (a, t) => startGame(a, { eveningId: t.eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 0 }) },
+  {
+    name: "record a deal",
+    allowed: ["owner", "member"],
+    run: (a, t) =>
+      recordDeal(a, {
+        gameId: t.gameId,
+        number: 2,
+        entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
+      }),
+  },
+  {
+    name: "edit a deal",
+    allowed: ["owner", "member"],
+    run: (a, t) =>
+      editDeal(a, {
+        gameId: t.gameId,
+        number: 1,
+        entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } },
+      }),
+  },
+  {
+    name: "delete a deal",
+    allowed: ["owner", "member"],
+    run: (a, t) => deleteDeal(a, { gameId: t.gameId, number: 1 }),
+  },
+  {
+    name: "start the next game",
+    allowed: [],
+    run: (a, t) => startGame(a, { eveningId: t.eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 0 }),
+  },
   { name: "remove a member", allowed: ["owner"], run: (a, t) => removeMember(a, t.eveningId, t.memberId) },
   { name: "replace the invite link", allowed: ["owner"], run: (a, t) => rotateInvite(a, t.eveningId) },
   { name: "see the share link", allowed: ["owner"], run: (a, t) => getShareLink(a, t.eveningId) },
@@ -51,7 +77,11 @@ describeWithDatabase("access control matrix", () => {
         const stranger = await newActor("stranger");
         const { eveningId, gameId } = await newEvening(owner);
         await getDb().eveningMember.create({ data: { eveningId, userId: member.userId } });
-        await recordDeal(owner, { gameId, number: 1, entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } } });
+        await recordDeal(owner, {
+          gameId,
+          number: 1,
+          entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
+        });
         const shareToken = (await getShareLink(owner, eveningId))!;
         const actor: Actor = { owner, member, stranger, anonymous: null }[role];
         const table = { eveningId, gameId, memberId: member.userId, shareToken };
@@ -65,7 +95,10 @@ describeWithDatabase("access control matrix", () => {
           );
           expect(error).toBeInstanceOf(AppError);
           // "start the next game" is refused to everyone here because the game is not over.
-          const expected = action.name === "start the next game" && (role === "owner" || role === "member") ? ["conflict"] : refusal[role as Exclude<Role, "owner">];
+          const expected =
+            action.name === "start the next game" && (role === "owner" || role === "member")
+              ? ["conflict"]
+              : refusal[role as Exclude<Role, "owner">];
           expect(expected).toContain((error as AppError).code);
           expect(await fingerprint()).toEqual(before);
         }
@@ -84,7 +117,9 @@ describeWithDatabase("access control matrix", () => {
     // The token opens nothing else: not as an evening id, not as a game id, not without a session.
     const before = await fingerprint();
     await expect(getEvening(null, token)).rejects.toMatchObject({ code: "unauthenticated" });
-    await expect(recordDeal(null, { gameId, number: 1, entries: {} })).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(recordDeal(null, { gameId, number: 1, entries: {} })).rejects.toMatchObject({
+      code: "unauthenticated",
+    });
     await expect(exportEvening(null, eveningId)).rejects.toMatchObject({ code: "unauthenticated" });
     expect(await fingerprint()).toEqual(before);
     expect(await getScoreboardByToken(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"))).toBeNull();

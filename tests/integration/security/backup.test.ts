@@ -12,36 +12,42 @@ import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data
 const sqlite = inject("provider") === "sqlite";
 
 describeWithDatabase("durability and backups", () => {
-  if (sqlite) it("the embedded database commits durably: WAL with synchronous FULL", async () => {
-    const [journal] = await getDb().$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
-    const [sync] = await getDb().$queryRawUnsafe<{ synchronous: bigint | number }[]>("PRAGMA synchronous");
-    expect(journal!.journal_mode).toBe("wal");
-    expect(Number(sync!.synchronous)).toBe(2);
-  });
+  if (sqlite)
+    it("the embedded database commits durably: WAL with synchronous FULL", async () => {
+      const [journal] = await getDb().$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode");
+      const [sync] = await getDb().$queryRawUnsafe<{ synchronous: bigint | number }[]>("PRAGMA synchronous");
+      expect(journal!.journal_mode).toBe("wal");
+      expect(Number(sync!.synchronous)).toBe(2);
+    });
 
-  if (sqlite) it("a backup taken while deals are being recorded is complete up to its start and passes an integrity check", async () => {
-    const owner = await newActor("backup");
-    const { gameId } = await newEvening(owner, { houseRules: { startScore: 500 } });
-    const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
-    for (let n = 1; n <= 5; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Anna") });
-    // Keep writing while the backup runs.
-    const writing = (async () => {
-      for (let n = 6; n <= 25; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Bo") });
-    })();
-    const file = join(mkdtempSync(join(tmpdir(), "protokoll-backup-")), "backup.db");
-    const { pages } = await backupSqlite(file);
-    await writing;
-    expect(pages).toBeGreaterThan(0);
-    const copy = new Database(file, { readonly: true });
-    const deals = (copy.prepare('SELECT count(*) AS n FROM "Deal" WHERE "gameId" = ?').get(gameId) as { n: number }).n;
-    const numbers = copy.prepare('SELECT "number" FROM "Deal" WHERE "gameId" = ? ORDER BY "number"').all(gameId) as { number: number }[];
-    copy.close();
-    expect(deals).toBeGreaterThanOrEqual(5);
-    expect(deals).toBeLessThanOrEqual(25);
-    expect(numbers.map((r) => r.number)).toEqual(numbers.map((_, i) => i + 1));
-  });
+  if (sqlite)
+    it("a backup taken while deals are being recorded is complete up to its start and passes an integrity check", async () => {
+      const owner = await newActor("backup");
+      const { gameId } = await newEvening(owner, { houseRules: { startScore: 500 } });
+      const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
+      for (let n = 1; n <= 5; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Anna") });
+      // Keep writing while the backup runs.
+      const writing = (async () => {
+        for (let n = 6; n <= 25; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Bo") });
+      })();
+      const file = join(mkdtempSync(join(tmpdir(), "protokoll-backup-")), "backup.db");
+      const { pages } = await backupSqlite(file);
+      await writing;
+      expect(pages).toBeGreaterThan(0);
+      const copy = new Database(file, { readonly: true });
+      const deals = (copy.prepare('SELECT count(*) AS n FROM "Deal" WHERE "gameId" = ?').get(gameId) as { n: number })
+        .n;
+      const numbers = copy.prepare('SELECT "number" FROM "Deal" WHERE "gameId" = ? ORDER BY "number"').all(gameId) as {
+        number: number;
+      }[];
+      copy.close();
+      expect(deals).toBeGreaterThanOrEqual(5);
+      expect(deals).toBeLessThanOrEqual(25);
+      expect(numbers.map((r) => r.number)).toEqual(numbers.map((_, i) => i + 1));
+    });
 
-  if (!sqlite) it("PostgreSQL refuses the SQLite backup command with a pointer to pg_dump", async () => {
-    await expect(backupSqlite("/tmp/never.db")).rejects.toThrow(/pg_dump/);
-  });
+  if (!sqlite)
+    it("PostgreSQL refuses the SQLite backup command with a pointer to pg_dump", async () => {
+      await expect(backupSqlite("/tmp/never.db")).rejects.toThrow(/pg_dump/);
+    });
 });

@@ -16,7 +16,8 @@ const hostile = fc.oneof(
   fc.double(),
   fc.integer({ min: -1e9, max: 1e9 }),
 );
-const objectOf = (keys: string[]) => fc.dictionary(fc.constantFrom(...keys, "__proto__", "extra"), hostile, { maxKeys: keys.length + 2 });
+const objectOf = (keys: string[]) =>
+  fc.dictionary(fc.constantFrom(...keys, "__proto__", "extra"), hostile, { maxKeys: keys.length + 2 });
 
 const RUNS = 60;
 let tried = 0;
@@ -41,12 +42,20 @@ describeWithDatabase("bad input never errors, never writes", () => {
     const { gameId } = await newEvening(owner);
     const { gameId: foreignGame } = await newEvening(other);
     const gameIds = fc.oneof(fc.constant(gameId), fc.constant(foreignGame), hostile);
-    const entries = fc.oneof(hostile, fc.dictionary(fc.constantFrom("Anna", "Bo", "Cecilia", "Dag", ""), objectOf(["plays", "exchanged", "tricks", "revoke"])));
+    const entries = fc.oneof(
+      hostile,
+      fc.dictionary(
+        fc.constantFrom("Anna", "Bo", "Cecilia", "Dag", ""),
+        objectOf(["plays", "exchanged", "tricks", "revoke"]),
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(gameIds, hostile, entries, hostile, async (g, number, e, key) => {
         await survives(() => recordDeal(owner, { gameId: g, number, entries: e, clientKey: key } as never));
         await survives(() => editDeal(owner, { gameId: g, number, entries: e } as never));
-        await survives(() => deleteDeal(owner, { gameId: g, number: typeof number === "number" ? number : 5 } as never));
+        await survives(() =>
+          deleteDeal(owner, { gameId: g, number: typeof number === "number" ? number : 5 } as never),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -56,13 +65,19 @@ describeWithDatabase("bad input never errors, never writes", () => {
     const owner = await newActor("fuzz");
     const { eveningId } = await newEvening(owner);
     await fc.assert(
-      fc.asyncProperty(objectOf(["title", "date", "place", "variant", "houseRules", "players", "firstDealerSeat"]), hostile, async (input, token) => {
-        await survives(() => createEvening(owner, input as never));
-        await survives(() => startGame(owner, { eveningId, players: input.players, firstDealerSeat: input.firstDealerSeat } as never));
-        await survives(() => joinEvening(owner, token as never));
-        tried++;
-        await expect(getScoreboardByToken(token as never)).resolves.toBeNull();
-      }),
+      fc.asyncProperty(
+        objectOf(["title", "date", "place", "variant", "houseRules", "players", "firstDealerSeat"]),
+        hostile,
+        async (input, token) => {
+          await survives(() => createEvening(owner, input as never));
+          await survives(() =>
+            startGame(owner, { eveningId, players: input.players, firstDealerSeat: input.firstDealerSeat } as never),
+          );
+          await survives(() => joinEvening(owner, token as never));
+          tried++;
+          await expect(getScoreboardByToken(token as never)).resolves.toBeNull();
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -24,13 +24,24 @@ describeWithDatabase("races: two phones per evening recording at once", () => {
       for (let i = 0; i < DEALS_PER_PHONE; i++) {
         // The phone's view of the game: the stored deals, as it would have them after its last refresh.
         const stored = await getDb().deal.count({ where: { gameId: game.gameId } });
-        const created = createScorer({ variant: "knektpass", players, houseRules: { startScore: 200 }, firstDealer: "Cecilia", deals: [] });
+        const created = createScorer({
+          variant: "knektpass",
+          players,
+          houseRules: { startScore: 200 },
+          firstDealer: "Cecilia",
+          deals: [],
+        });
         if (!created.ok) throw new Error("setup");
         const deal = randomDeal(rnd, created.scorer); // valid as any deal of a long Knektpass game
         const clientKey = `${game.gameId}-${index}-${i}`;
         counts.sent++;
         try {
-          await recordDeal(owner, { gameId: game.gameId, number: stored + 1, entries: deal.entries as never, clientKey });
+          await recordDeal(owner, {
+            gameId: game.gameId,
+            number: stored + 1,
+            entries: deal.entries as never,
+            clientKey,
+          });
           counts.acknowledged++;
           acknowledged.get(game.gameId)!.add(clientKey);
         } catch (error) {
@@ -44,14 +55,20 @@ describeWithDatabase("races: two phones per evening recording at once", () => {
 
     let stored = 0;
     for (const g of games) {
-      const deals = await getDb().deal.findMany({ where: { gameId: g.gameId }, orderBy: { number: "asc" }, select: { number: true, clientKey: true } });
+      const deals = await getDb().deal.findMany({
+        where: { gameId: g.gameId },
+        orderBy: { number: "asc" },
+        select: { number: true, clientKey: true },
+      });
       stored += deals.length;
       expect(deals.map((d) => d.number)).toEqual(deals.map((_, i) => i + 1));
       expect(new Set(deals.map((d) => d.clientKey))).toEqual(acknowledged.get(g.gameId));
       const evening = await getEvening(owner, g.eveningId);
       expect(evening.games[0]!.result).toEqual(scoreGame(evening.games[0]!.record));
     }
-    console.log(`races: sent=${counts.sent} acknowledged=${counts.acknowledged} stored=${stored} refused=${counts.refused}`);
+    console.log(
+      `races: sent=${counts.sent} acknowledged=${counts.acknowledged} stored=${stored} refused=${counts.refused}`,
+    );
     expect(stored).toBe(counts.acknowledged);
     expect(counts.acknowledged + counts.refused).toBe(counts.sent);
     expect(counts.acknowledged).toBeGreaterThan(EVENINGS * DEALS_PER_PHONE * 0.5);

@@ -4,7 +4,8 @@ import { decodeRemembered, userIdFromSessionToken } from "@/lib/auth/session-tok
 
 const SECRET = "unit-test-secret-unit-test-secret-000000";
 const NAME = "authjs.session-token";
-const token = (sub: string, maxAge = 3600, secret = SECRET, salt = NAME) => encode({ token: { sub }, secret, salt, maxAge });
+const token = (sub: string, maxAge = 3600, secret = SECRET, salt = NAME) =>
+  encode({ token: { sub }, secret, salt, maxAge });
 
 describe("userIdFromSessionToken", () => {
   afterEach(() => vi.useRealTimers());

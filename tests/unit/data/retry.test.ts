@@ -4,8 +4,18 @@ import { AppError } from "@/lib/errors";
 
 describe("riding out a database that is briefly away", () => {
   it("recognises connection failures, also when wrapped, and nothing else", () => {
-    expect(isTransientDatabaseError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }))).toBe(true);
-    expect(isTransientDatabaseError(new Error("driver failed", { cause: { message: "terminating connection due to administrator command", code: "57P01" } }))).toBe(true);
+    expect(
+      isTransientDatabaseError(
+        Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      ),
+    ).toBe(true);
+    expect(
+      isTransientDatabaseError(
+        new Error("driver failed", {
+          cause: { message: "terminating connection due to administrator command", code: "57P01" },
+        }),
+      ),
+    ).toBe(true);
     expect(isTransientDatabaseError(new Error("Unique constraint failed"))).toBe(false);
     expect(isTransientDatabaseError(new AppError("conflict", "ECONNREFUSED in a message"))).toBe(false);
   });
@@ -21,7 +31,10 @@ describe("riding out a database that is briefly away", () => {
   });
 
   it("gives up with a clear temporary error, and never retries a real refusal", async () => {
-    await expect(withDatabaseRetry(async () => Promise.reject(new Error("ECONNREFUSED")), 300)).rejects.toMatchObject({ code: "unavailable", status: 503 });
+    await expect(withDatabaseRetry(async () => Promise.reject(new Error("ECONNREFUSED")), 300)).rejects.toMatchObject({
+      code: "unavailable",
+      status: 503,
+    });
     let calls = 0;
     await expect(
       withDatabaseRetry(async () => {

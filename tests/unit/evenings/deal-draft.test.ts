@@ -33,7 +33,12 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     draft = othersPass(draft);
     expect([draft.C!.plays, draft.D!.plays]).toEqual([false, false]);
     expect(toDeal(knektpass, contextOf(knektpass), draft)).toEqual({
-      entries: { A: { plays: true, exchanged: 2, tricks: 2 }, B: { plays: true, exchanged: 0, tricks: 3 }, C: { plays: false }, D: { plays: false } },
+      entries: {
+        A: { plays: true, exchanged: 2, tricks: 2 },
+        B: { plays: true, exchanged: 0, tricks: 3 },
+        C: { plays: false },
+        D: { plays: false },
+      },
     });
   });
 
@@ -44,7 +49,11 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     draft = choose(knektpass, draft, "C", { rounds: [1] });
     // D is undecided: nothing follows yet, and nothing is reported.
     expect(filledTricks(knektpass, contextOf(knektpass), draft)).toBeNull();
-    expect(checkDraft(knektpass, contextOf(knektpass), draft, "new")).toMatchObject({ complete: false, problems: [], undecided: ["D"] });
+    expect(checkDraft(knektpass, contextOf(knektpass), draft, "new")).toMatchObject({
+      complete: false,
+      problems: [],
+      undecided: ["D"],
+    });
     draft = othersPass(draft);
     expect(filledTricks(knektpass, contextOf(knektpass), draft)).toEqual({ player: "C", tricks: 1 });
     const check = checkDraft(knektpass, contextOf(knektpass), draft, "new");
@@ -61,7 +70,10 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     draft = choose(knektpass, draft, "C", { plays: true });
     draft = othersPass(draft);
     expect(filledTricks(knektpass, contextOf(knektpass), draft)).toBeNull();
-    expect(checkDraft(knektpass, contextOf(knektpass), draft, "new")).toMatchObject({ complete: false, missingTricks: ["C"] });
+    expect(checkDraft(knektpass, contextOf(knektpass), draft, "new")).toMatchObject({
+      complete: false,
+      missingTricks: ["C"],
+    });
     draft = choose(knektpass, draft, "C", { tricks: 0 });
     const check = checkDraft(knektpass, contextOf(knektpass), draft, "new");
     expect(check.problems.map((p) => p.message)).toEqual(["deal 1: tricks add up to 6 — should be 5"]);
@@ -114,7 +126,9 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     const record: GameRecord = {
       ...knack,
       houseRules: { startScore: 2 },
-      deals: [{ entries: { A: { plays: true, tricks: 1 }, B: { plays: false }, C: { plays: false }, D: { plays: false } } }],
+      deals: [
+        { entries: { A: { plays: true, tricks: 1 }, B: { plays: false }, C: { plays: false }, D: { plays: false } } },
+      ],
     };
     const context = contextOf(record);
     expect(context.trumpCompulsion).toBe(true);
@@ -133,7 +147,14 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     const record: GameRecord = {
       ...knektpass,
       deals: [
-        { entries: { A: { plays: true, exchanged: 0, tricks: 2 }, B: { plays: true, exchanged: 0, tricks: 3 }, C: { plays: false }, D: { plays: false } } },
+        {
+          entries: {
+            A: { plays: true, exchanged: 0, tricks: 2 },
+            B: { plays: true, exchanged: 0, tricks: 3 },
+            C: { plays: false },
+            D: { plays: false },
+          },
+        },
         { entries: { A: { plays: false }, B: { plays: true }, C: { plays: false }, D: { plays: false } } },
       ],
     };

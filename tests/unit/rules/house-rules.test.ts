@@ -5,11 +5,21 @@ import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/reco
 const ABC = ["A", "B", "C"];
 const ABCD = ["A", "B", "C", "D"];
 /** Norrlands-Knack: A reaches 1 in two deals (first deal −5, then −4). */
-const aToOne = [deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }), deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() })];
+const aToOne = [
+  deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }),
+  deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }),
+];
 
 describe("house rules (RULES.md house-rule table)", () => {
   it("defaults are the table's defaults for each game", () => {
-    expect(resolveHouseRules("knektpass")).toMatchObject({ startScore: 12, quota: "sum", minQuota: 0, loneWinnerPoints: 5, redealDealer: "same", tie: "shared" });
+    expect(resolveHouseRules("knektpass")).toMatchObject({
+      startScore: 12,
+      quota: "sum",
+      minQuota: 0,
+      loneWinnerPoints: 5,
+      redealDealer: "same",
+      tie: "shared",
+    });
     expect(resolveHouseRules("norrlands-knack")).toMatchObject({
       startScore: 10,
       loneWinnerPoints: 5,
@@ -19,7 +29,14 @@ describe("house rules (RULES.md house-rule table)", () => {
       redealDealer: "same",
       tie: "shared",
     });
-    expect(houseRuleNames("knektpass")).toEqual(["startScore", "quota", "minQuota", "loneWinnerPoints", "redealDealer", "tie"]);
+    expect(houseRuleNames("knektpass")).toEqual([
+      "startScore",
+      "quota",
+      "minQuota",
+      "loneWinnerPoints",
+      "redealDealer",
+      "tie",
+    ]);
   });
 
   it("startScore sets where both games start", () => {
@@ -30,7 +47,9 @@ describe("house rules (RULES.md house-rule table)", () => {
   it('quota "largestRound" counts only the largest exchange round', () => {
     const d = deal({ A: plays(2, [2, 1]), B: plays(3, [1, 3]), C: passes() });
     expect(scoreGame(game("knektpass", ABC, [d])).deals[0]!.changes).toEqual({ A: 5, B: 5, C: 0 });
-    expect(scoreGame(game("knektpass", ABC, [d], { houseRules: { quota: "largestRound" } })).deals[0]!.changes).toEqual({ A: -2, B: -3, C: 0 });
+    expect(scoreGame(game("knektpass", ABC, [d], { houseRules: { quota: "largestRound" } })).deals[0]!.changes).toEqual(
+      { A: -2, B: -3, C: 0 },
+    );
   });
 
   it("minQuota 1 makes every player who plays take at least one trick", () => {
@@ -42,27 +61,54 @@ describe("house rules (RULES.md house-rule table)", () => {
   });
 
   it("loneWinnerPoints changes what a lone player or a lone knocker wins", () => {
-    expect(scoreGame(game("knektpass", ABC, [deal({ A: plays(), B: passes(), C: passes() })], { houseRules: { loneWinnerPoints: 3 } })).scores.A).toBe(9);
-    const nk = game("norrlands-knack", ABCD, [aToOne[0]!, deal({ A: passes(), B: knocks(), C: passes(), D: passes() })], { houseRules: { loneWinnerPoints: 4 } });
+    expect(
+      scoreGame(
+        game("knektpass", ABC, [deal({ A: plays(), B: passes(), C: passes() })], {
+          houseRules: { loneWinnerPoints: 3 },
+        }),
+      ).scores.A,
+    ).toBe(9);
+    const nk = game(
+      "norrlands-knack",
+      ABCD,
+      [aToOne[0]!, deal({ A: passes(), B: knocks(), C: passes(), D: passes() })],
+      { houseRules: { loneWinnerPoints: 4 } },
+    );
     expect(scoreGame(nk).scores.B).toBe(6);
   });
 
   it('loneKnocker "redeal" makes a lone knocker in a later deal a void deal', () => {
     const deals = [aToOne[0]!, deal({ A: passes(), B: knocks(), C: passes(), D: passes() })];
-    const r = scoreGame(game("norrlands-knack", ABCD, deals, { houseRules: { loneKnocker: "redeal" }, firstDealer: "A" }));
+    const r = scoreGame(
+      game("norrlands-knack", ABCD, deals, { houseRules: { loneKnocker: "redeal" }, firstDealer: "A" }),
+    );
     expect(r.deals[1]).toMatchObject({ void: true, dealer: "B" });
     expect(r.scores.B).toBe(10);
     expect(r.nextDealer).toBe("B");
-    const next = scoreGame(game("norrlands-knack", ABCD, deals, { houseRules: { loneKnocker: "redeal", redealDealer: "next" }, firstDealer: "A" }));
+    const next = scoreGame(
+      game("norrlands-knack", ABCD, deals, {
+        houseRules: { loneKnocker: "redeal", redealDealer: "next" },
+        firstDealer: "A",
+      }),
+    );
     expect(next.nextDealer).toBe("C");
   });
 
   it('trumpCompulsion "off" never applies it, so no revoke can be recorded', () => {
-    const r = scoreGame(game("norrlands-knack", ABCD, [...aToOne, deal({ A: knocks(0), B: knocks(5), C: passes(), D: passes() })], { houseRules: { trumpCompulsion: "off" } }));
+    const r = scoreGame(
+      game("norrlands-knack", ABCD, [...aToOne, deal({ A: knocks(0), B: knocks(5), C: passes(), D: passes() })], {
+        houseRules: { trumpCompulsion: "off" },
+      }),
+    );
     expect(r.deals.every((d) => !d.trumpCompulsion)).toBe(true);
-    const revoke = game("norrlands-knack", ABCD, [...aToOne, deal({ A: knocks(0), B: knocks(5, { revoke: true }), C: passes(), D: passes() })], {
-      houseRules: { trumpCompulsion: "off" },
-    });
+    const revoke = game(
+      "norrlands-knack",
+      ABCD,
+      [...aToOne, deal({ A: knocks(0), B: knocks(5, { revoke: true }), C: passes(), D: passes() })],
+      {
+        houseRules: { trumpCompulsion: "off" },
+      },
+    );
     expect(validateGame(revoke).map((p) => p.code)).toEqual(["revoke.notAllowed"]);
   });
 
@@ -75,7 +121,9 @@ describe("house rules (RULES.md house-rule table)", () => {
       deal({ A: knocks(2), B: knocks(3), C: passes(), D: passes() }),
     ];
     const anyone = scoreGame(game("norrlands-knack", ABCD, deals));
-    const trigger = scoreGame(game("norrlands-knack", ABCD, deals, { houseRules: { trumpCompulsion: "triggerPlayer" } }));
+    const trigger = scoreGame(
+      game("norrlands-knack", ABCD, deals, { houseRules: { trumpCompulsion: "triggerPlayer" } }),
+    );
     expect(anyone.deals.map((d) => d.trumpCompulsion)).toEqual([false, false, true, false, true]);
     expect(trigger.deals.map((d) => d.trumpCompulsion)).toEqual([false, false, true, false, true]);
 
@@ -131,9 +179,13 @@ describe("house rules (RULES.md house-rule table)", () => {
   });
 
   it('redealDealer "next" passes the deal on after a void deal', () => {
-    const r = scoreGame(game("knektpass", ABC, [allPass(ABC)], { firstDealer: "A", houseRules: { redealDealer: "next" } }));
+    const r = scoreGame(
+      game("knektpass", ABC, [allPass(ABC)], { firstDealer: "A", houseRules: { redealDealer: "next" } }),
+    );
     expect(r.nextDealer).toBe("B");
-    const nk = scoreGame(game("norrlands-knack", ABCD, [allPass(ABCD)], { firstDealer: "D", houseRules: { redealDealer: "next" } }));
+    const nk = scoreGame(
+      game("norrlands-knack", ABCD, [allPass(ABCD)], { firstDealer: "D", houseRules: { redealDealer: "next" } }),
+    );
     expect(nk.nextDealer).toBe("A");
     expect(nk.nextDeal!.firstDeal).toBe(true);
   });
@@ -148,15 +200,20 @@ describe("house rules (RULES.md house-rule table)", () => {
   });
 
   it("a house rule of the other game, an unknown one or a bad value is refused", () => {
-    const bad = game("knektpass", ABC, [], { houseRules: { loneKnocker: "redeal", startScore: 0, nonsense: 1 } as never });
+    const bad = game("knektpass", ABC, [], {
+      houseRules: { loneKnocker: "redeal", startScore: 0, nonsense: 1 } as never,
+    });
     expect(validateGame(bad).map((p) => [p.code, p.message])).toEqual([
       ["houseRules.wrongVariant", 'house rule "loneKnocker" does not apply to Knektpass'],
       ["houseRules.invalid", 'house rule "startScore" is 0; it must be a whole number from 1 to 9999'],
       ["houseRules.unknown", 'unknown house rule "nonsense"'],
     ]);
-    expect(validateGame(game("norrlands-knack", ABC, [], { houseRules: { quota: "sum" } })).map((p) => p.code)).toEqual(["houseRules.wrongVariant"]);
-    expect(validateGame(game("norrlands-knack", ABC, [], { houseRules: { trumpCompulsion: "sometimes" } as never }))[0]!.message).toBe(
-      'house rule "trumpCompulsion" is "sometimes"; it must be "anyoneAtOne" or "triggerPlayer" or "off"',
+    expect(validateGame(game("norrlands-knack", ABC, [], { houseRules: { quota: "sum" } })).map((p) => p.code)).toEqual(
+      ["houseRules.wrongVariant"],
     );
+    expect(
+      validateGame(game("norrlands-knack", ABC, [], { houseRules: { trumpCompulsion: "sometimes" } as never }))[0]!
+        .message,
+    ).toBe('house rule "trumpCompulsion" is "sometimes"; it must be "anyoneAtOne" or "triggerPlayer" or "off"');
   });
 });

@@ -3,7 +3,8 @@ import { scoreGame, talonSize, validateGame, VARIANTS } from "@/lib/rules";
 import { allPass, deal, game, passes, plays } from "@/tests/support/records";
 
 const ABC = ["A", "B", "C"];
-const kp = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) => game("knektpass", ABC, deals, options);
+const kp = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) =>
+  game("knektpass", ABC, deals, options);
 const codes = (record: unknown) => validateGame(record).map((p) => p.code);
 
 describe("Knektpass (RULES.md K1–K9)", () => {
@@ -49,7 +50,9 @@ describe("Knektpass (RULES.md K1–K9)", () => {
 
   it("K6: two or more play → their tricks add up to 5", () => {
     expect(codes(kp([deal({ A: plays(3), B: plays(3), C: passes() })]))).toEqual(["tricks.sum"]);
-    expect(validateGame(kp([deal({ A: plays(1), B: plays(1), C: plays(1) })]))[0]!.message).toBe("deal 1: tricks add up to 3 — should be 5");
+    expect(validateGame(kp([deal({ A: plays(1), B: plays(1), C: plays(1) })]))[0]!.message).toBe(
+      "deal 1: tricks add up to 3 — should be 5",
+    );
     expect(codes(kp([deal({ A: plays(5), B: plays(), C: passes() })]))).toEqual(["tricks.missing"]);
   });
 
@@ -68,7 +71,9 @@ describe("Knektpass (RULES.md K1–K9)", () => {
   });
 
   it("K8: no upper cap; at or below 0 counts as 0 and wins", () => {
-    const high = scoreGame(kp([deal({ A: plays(0, 5), B: plays(5), C: passes() })], { houseRules: { startScore: 20 } }));
+    const high = scoreGame(
+      kp([deal({ A: plays(0, 5), B: plays(5), C: passes() })], { houseRules: { startScore: 20 } }),
+    );
     expect(high.scores.A).toBe(45);
     const out = scoreGame(kp([deal({ A: plays(4), B: plays(1), C: passes() })], { houseRules: { startScore: 2 } }));
     expect(out.scores.A).toBe(0);
@@ -96,10 +101,20 @@ describe("Knektpass (RULES.md K1–K9)", () => {
   });
 
   it("the deal passes to the left after every played deal", () => {
-    const r = scoreGame(kp([deal({ A: plays(), B: passes(), C: passes() }), deal({ A: passes(), B: plays(), C: passes() })], { firstDealer: "B" }));
+    const r = scoreGame(
+      kp([deal({ A: plays(), B: passes(), C: passes() }), deal({ A: passes(), B: plays(), C: passes() })], {
+        firstDealer: "B",
+      }),
+    );
     expect(r.deals.map((d) => d.dealer)).toEqual(["B", "C"]);
     expect(r.nextDealer).toBe("A");
-    expect(r.nextDeal).toMatchObject({ number: 3, dealer: "A", forehand: "B", firstDeal: false, trumpCompulsion: false });
+    expect(r.nextDeal).toMatchObject({
+      number: 3,
+      dealer: "A",
+      forehand: "B",
+      firstDeal: false,
+      trumpCompulsion: false,
+    });
   });
 
   it("several players reaching 0 in the same deal share the win", () => {

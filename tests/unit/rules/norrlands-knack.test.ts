@@ -3,7 +3,8 @@ import { scoreGame, validateGame, VARIANTS } from "@/lib/rules";
 import { allPass, deal, game, knocks, passes } from "@/tests/support/records";
 
 const ABCD = ["A", "B", "C", "D"];
-const nk = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) => game("norrlands-knack", ABCD, deals, options);
+const nk = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) =>
+  game("norrlands-knack", ABCD, deals, options);
 const codes = (record: unknown) => validateGame(record).map((p) => p.code);
 /** A first deal that A wins with one trick, so later deals follow. */
 const opening = deal({ A: knocks(1), B: passes({ tricks: 2 }), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) });
@@ -33,28 +34,38 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
   });
 
   it("N3: in the first deal the tricks given never exceed 5, and make exactly 5 when all are given", () => {
-    expect(codes(nk([deal({ A: knocks(3), B: passes({ tricks: 3 }), C: passes(), D: passes() })]))).toEqual(["tricks.sum"]);
-    expect(codes(nk([deal({ A: knocks(1), B: passes({ tricks: 1 }), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) })]))).toEqual([
+    expect(codes(nk([deal({ A: knocks(3), B: passes({ tricks: 3 }), C: passes(), D: passes() })]))).toEqual([
       "tricks.sum",
     ]);
+    expect(
+      codes(nk([deal({ A: knocks(1), B: passes({ tricks: 1 }), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) })])),
+    ).toEqual(["tricks.sum"]);
     expect(codes(nk([deal({ A: knocks(1), B: passes({ tricks: 1 }), C: passes(), D: passes() })]))).toEqual([]);
     expect(codes(nk([deal({ A: knocks(), B: passes(), C: passes(), D: passes() })]))).toEqual(["tricks.missing"]);
   });
 
   it("N3: everyone passing the first deal is a redeal, and the next deal is still the first deal", () => {
-    const r = scoreGame(nk([allPass(ABCD), deal({ A: passes({ tricks: 4 }), B: knocks(1), C: passes(), D: passes() })]));
+    const r = scoreGame(
+      nk([allPass(ABCD), deal({ A: passes({ tricks: 4 }), B: knocks(1), C: passes(), D: passes() })]),
+    );
     expect(r.deals[0]).toMatchObject({ void: true, firstDeal: true });
     expect(r.deals[1]).toMatchObject({ void: false, firstDeal: true });
     expect(r.scores.B).toBe(9);
-    expect(codes(nk([deal({ A: passes({ tricks: 2 }), B: passes(), C: passes(), D: passes() })]))).toEqual(["tricks.byPasser"]);
+    expect(codes(nk([deal({ A: passes({ tricks: 2 }), B: passes(), C: passes(), D: passes() })]))).toEqual([
+      "tricks.byPasser",
+    ]);
   });
 
   it("N4: every knocker must take a trick; −1 per trick, a limpa without one", () => {
     const r = scoreGame(nk([opening, deal({ A: knocks(5), B: knocks(0), C: knocks(0), D: passes() })]));
     expect(r.scores).toEqual({ A: 4, B: 10, C: 10, D: 10 });
     expect(r.limpa).toEqual({ A: 0, B: 1, C: 1, D: 0 });
-    expect(codes(nk([opening, deal({ A: knocks(2), B: knocks(2), C: passes(), D: passes() })]))).toEqual(["tricks.sum"]);
-    expect(codes(nk([opening, deal({ A: knocks(5), B: knocks(0), C: passes({ tricks: 1 }), D: passes() })]))).toEqual(["tricks.byPasser"]);
+    expect(codes(nk([opening, deal({ A: knocks(2), B: knocks(2), C: passes(), D: passes() })]))).toEqual([
+      "tricks.sum",
+    ]);
+    expect(codes(nk([opening, deal({ A: knocks(5), B: knocks(0), C: passes({ tricks: 1 }), D: passes() })]))).toEqual([
+      "tricks.byPasser",
+    ]);
   });
 
   it.each([
@@ -80,7 +91,9 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
   });
 
   it("N5: the cap is the start score when a house rule changes it", () => {
-    const r = scoreGame(nk([deal({ A: knocks(0), B: passes(), C: passes(), D: passes() })], { houseRules: { startScore: 7 } }));
+    const r = scoreGame(
+      nk([deal({ A: knocks(0), B: passes(), C: passes(), D: passes() })], { houseRules: { startScore: 7 } }),
+    );
     expect(r.scores.A).toBe(7);
     expect(r.limpa.A).toBe(1);
   });
@@ -123,33 +136,51 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
 
   it("N7: a void deal under trumftvång keeps it for the redeal", () => {
     const r = scoreGame(
-      nk([deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }), deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }), allPass(ABCD)]),
+      nk([
+        deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }),
+        deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }),
+        allPass(ABCD),
+      ]),
     );
     expect(r.deals[2]).toMatchObject({ void: true, trumpCompulsion: true });
     expect(r.trumpCompulsion).toBe(true);
   });
 
   it("N8: a revoke under trumftvång is a limpa and the revoker's tricks do not count", () => {
-    const toOne = [deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }), deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() })];
-    const r = scoreGame(nk([...toOne, deal({ A: knocks(2), B: knocks(3, { revoke: true }), C: passes(), D: passes() })]));
+    const toOne = [
+      deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }),
+      deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }),
+    ];
+    const r = scoreGame(
+      nk([...toOne, deal({ A: knocks(2), B: knocks(3, { revoke: true }), C: passes(), D: passes() })]),
+    );
     expect(r.scores).toEqual({ A: 0, B: 10, C: 10, D: 10 });
     expect(r.deals[2]!.limpa).toEqual(["B"]);
     expect(r.deals[2]!.explain.B!.en).toBe("revoke under trumftvång, tricks do not count: limpa 9 → 10");
   });
 
   it("N8: a revoke can only be recorded for a knocker, under trumftvång, in a played hand", () => {
-    const toOne = [deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }), deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() })];
-    const notUnder = validateGame(nk([opening, deal({ A: knocks(2), B: knocks(3, { revoke: true }), C: passes(), D: passes() })]));
+    const toOne = [
+      deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }),
+      deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }),
+    ];
+    const notUnder = validateGame(
+      nk([opening, deal({ A: knocks(2), B: knocks(3, { revoke: true }), C: passes(), D: passes() })]),
+    );
     expect(notUnder.map((p) => [p.code, p.deal, p.player])).toEqual([["revoke.notAllowed", 2, "B"]]);
     expect(notUnder[0]!.message).toBe("deal 2, B: a revoke is only recorded in a deal under trumftvång");
-    expect(codes(nk([...toOne, deal({ A: knocks(5), B: knocks(0), C: passes({ revoke: true }), D: passes() })]))).toEqual(["revoke.notAllowed"]);
-    expect(codes(nk([...toOne, deal({ A: passes(), B: knocks(undefined, { revoke: true }), C: passes(), D: passes() })]))).toEqual([
-      "revoke.notAllowed",
-    ]);
+    expect(
+      codes(nk([...toOne, deal({ A: knocks(5), B: knocks(0), C: passes({ revoke: true }), D: passes() })])),
+    ).toEqual(["revoke.notAllowed"]);
+    expect(
+      codes(nk([...toOne, deal({ A: passes(), B: knocks(undefined, { revoke: true }), C: passes(), D: passes() })])),
+    ).toEqual(["revoke.notAllowed"]);
   });
 
   it("N9: at or below 0 counts as reaching 0 and wins", () => {
-    const r = scoreGame(nk([deal({ A: knocks(4), B: passes(), C: passes(), D: passes() })], { houseRules: { startScore: 3 } }));
+    const r = scoreGame(
+      nk([deal({ A: knocks(4), B: passes(), C: passes(), D: passes() })], { houseRules: { startScore: 3 } }),
+    );
     expect(r.scores.A).toBe(0);
     expect(r.winners).toEqual(["A"]);
     expect(r.nextDealer).toBeNull();

@@ -11,7 +11,10 @@ const runs = { numRuns: 300 };
 
 describe("invariants over generated games", () => {
   it("every generated game is valid", () => {
-    fc.assert(fc.property(games(), (g) => validateGame(g).length === 0), runs);
+    fc.assert(
+      fc.property(games(), (g) => validateGame(g).length === 0),
+      runs,
+    );
   });
 
   it("Norrlands-Knack scores stay within 0 and the start score", () => {
@@ -30,9 +33,7 @@ describe("invariants over generated games", () => {
         const r = scoreGame(g);
         return r.deals.every((d, i) => {
           const entries = g.deals[i]!.entries;
-          return Object.entries(entries).every(
-            ([p, e]) => d.scores[p]! >= 0 && (e.plays || d.changes[p] === 0),
-          );
+          return Object.entries(entries).every(([p, e]) => d.scores[p]! >= 0 && (e.plays || d.changes[p] === 0));
         });
       }),
       runs,
@@ -41,7 +42,9 @@ describe("invariants over generated games", () => {
 
   it("a void deal changes nothing", () => {
     fc.assert(
-      fc.property(games(), (g) => scoreGame(g).deals.every((d) => !d.void || Object.values(d.changes).every((c) => c === 0))),
+      fc.property(games(), (g) =>
+        scoreGame(g).deals.every((d) => !d.void || Object.values(d.changes).every((c) => c === 0)),
+      ),
       runs,
     );
   });
@@ -94,7 +97,11 @@ describe("invariants over generated games", () => {
     fc.assert(
       fc.property(games(), fc.nat(), (g, pick) => {
         const played = g.deals
-          .map((d, i) => ({ d, i, seats: Object.entries(d.entries).filter(([, e]) => e.plays && e.tricks !== undefined) }))
+          .map((d, i) => ({
+            d,
+            i,
+            seats: Object.entries(d.entries).filter(([, e]) => e.plays && e.tricks !== undefined),
+          }))
           .filter((x) => x.seats.length >= 2);
         fc.pre(played.length > 0);
         const { d, i, seats } = played[pick % played.length]!;

@@ -17,7 +17,11 @@ describe("npm run score", () => {
   const bad = join(dir, "bad.json");
   writeFileSync(
     bad,
-    JSON.stringify({ variant: "knektpass", players: ["A", "B", "C"], deals: [{ entries: { A: { plays: true, tricks: 3 }, B: { plays: true, tricks: 3 }, C: { plays: false } } }] }),
+    JSON.stringify({
+      variant: "knektpass",
+      players: ["A", "B", "C"],
+      deals: [{ entries: { A: { plays: true, tricks: 3 }, B: { plays: true, tricks: 3 }, C: { plays: false } } }],
+    }),
   );
   const notJson = join(dir, "broken.json");
   writeFileSync(notJson, "{ not json");
@@ -28,8 +32,12 @@ describe("npm run score", () => {
     expect(run.stderr).toBe("");
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(2);
-    expect(JSON.parse(lines[0]!)).toMatchObject(JSON.parse(readFileSync(fixture("knektpass-example.expected.json"), "utf8")));
-    expect(JSON.parse(lines[1]!)).toMatchObject(JSON.parse(readFileSync(fixture("norrlands-knack-example.expected.json"), "utf8")));
+    expect(JSON.parse(lines[0]!)).toMatchObject(
+      JSON.parse(readFileSync(fixture("knektpass-example.expected.json"), "utf8")),
+    );
+    expect(JSON.parse(lines[1]!)).toMatchObject(
+      JSON.parse(readFileSync(fixture("norrlands-knack-example.expected.json"), "utf8")),
+    );
   });
 
   it("an invalid file prints nothing on stdout, names file and deal on stderr, goes on, and exits 2", () => {

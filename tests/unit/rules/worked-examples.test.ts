@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { scoreGame } from "@/lib/rules";
 import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/records";
 
-const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/records/${name}`, import.meta.url), "utf8"));
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/records/${name}`, import.meta.url), "utf8"));
 
 describe("RULES.md worked examples — Knektpass, players A B C, start 12, first dealer C", () => {
   const ABC = ["A", "B", "C"];
@@ -16,7 +17,9 @@ describe("RULES.md worked examples — Knektpass, players A B C, start 12, first
   });
 
   it("2. B plays alone and wins the deal: B 3", () => {
-    const r = scoreGame(game("knektpass", ABC, [deal1, deal({ A: passes(), B: plays(), C: passes() })], { firstDealer: "C" }));
+    const r = scoreGame(
+      game("knektpass", ABC, [deal1, deal({ A: passes(), B: plays(), C: passes() })], { firstDealer: "C" }),
+    );
     expect(r.scores).toEqual({ A: 17, B: 3, C: 12 });
   });
 
@@ -32,7 +35,9 @@ describe("RULES.md worked examples — Knektpass, players A B C, start 12, first
 
   it("4. from A 3, B 3, C 9: A goes out and wins, B 1, C 19", () => {
     const r = scoreGame(
-      game("knektpass", ABC, [deal({ A: plays(3, 1), B: plays(2, 0), C: plays(0, 2) })], { houseRules: { startScore: 3 } }),
+      game("knektpass", ABC, [deal({ A: plays(3, 1), B: plays(2, 0), C: plays(0, 2) })], {
+        houseRules: { startScore: 3 },
+      }),
     );
     // A and B both start at 3 here; C's quota miss (exchanged 2, took 0) is +10 from any score.
     expect(r.scores.A).toBe(0);
@@ -52,13 +57,21 @@ describe("RULES.md worked examples — Norrlands-Knack, players A B C D, start 1
   const ABCD = ["A", "B", "C", "D"];
 
   it("1. first deal: only the knocker scores; A keeps 10 despite two tricks", () => {
-    const r = scoreGame(game("norrlands-knack", ABCD, [deal({ A: passes({ tricks: 2 }), B: knocks(1), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) })]));
+    const r = scoreGame(
+      game("norrlands-knack", ABCD, [
+        deal({ A: passes({ tricks: 2 }), B: knocks(1), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) }),
+      ]),
+    );
     expect(r.scores).toEqual({ A: 10, B: 9, C: 10, D: 10 });
     expect(r.deals[0]!.firstDeal).toBe(true);
   });
 
   it("1b. had B taken none: a limpa, still 10 at the cap, limpa count 1", () => {
-    const r = scoreGame(game("norrlands-knack", ABCD, [deal({ A: passes({ tricks: 2 }), B: knocks(0), C: passes({ tricks: 2 }), D: passes({ tricks: 1 }) })]));
+    const r = scoreGame(
+      game("norrlands-knack", ABCD, [
+        deal({ A: passes({ tricks: 2 }), B: knocks(0), C: passes({ tricks: 2 }), D: passes({ tricks: 1 }) }),
+      ]),
+    );
     expect(r.scores.B).toBe(10);
     expect(r.limpa.B).toBe(1);
     expect(r.deals[0]!.limpa).toEqual(["B"]);

@@ -25,11 +25,24 @@ describe("one schema for an evening's details: the form, the REST routes and imp
 
   it("import uses it: a file with 2026-02-30 or 2026-13-45 is refused, naming the evening", () => {
     const game = { variant: "knektpass", players: ["A", "B"], deals: [] };
-    const file = (date: string) => ({ format: EVENING_FORMAT, version: 1, title: "Torsdag", date, variant: "knektpass", games: [game] });
-    expect(readImport(file("2026-02-30"), "2026-12-03").problems).toEqual([{ message: "The evening: 2026-02-30 is not a date in the calendar." }]);
-    expect(readImport(file("2026-13-45"), "2026-12-03").problems).toEqual([{ message: "The evening: 2026-13-45 is not a date in the calendar." }]);
+    const file = (date: string) => ({
+      format: EVENING_FORMAT,
+      version: 1,
+      title: "Torsdag",
+      date,
+      variant: "knektpass",
+      games: [game],
+    });
+    expect(readImport(file("2026-02-30"), "2026-12-03").problems).toEqual([
+      { message: "The evening: 2026-02-30 is not a date in the calendar." },
+    ]);
+    expect(readImport(file("2026-13-45"), "2026-12-03").problems).toEqual([
+      { message: "The evening: 2026-13-45 is not a date in the calendar." },
+    ]);
     expect(readImport(file("2026-02-28"), "2026-12-03").problems).toEqual([]);
     // What import accepts, the form's schema accepts too.
-    expect(EveningDetailsSchema.safeParse({ title: "Torsdag", date: "2026-02-28", variant: "knektpass" }).success).toBe(true);
+    expect(EveningDetailsSchema.safeParse({ title: "Torsdag", date: "2026-02-28", variant: "knektpass" }).success).toBe(
+      true,
+    );
   });
 });

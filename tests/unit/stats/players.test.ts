@@ -18,23 +18,34 @@ import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/reco
 const history: HistoryGame[] = [
   {
     eveningId: "e1",
-    record: game("knektpass", ["A", "B", "C"], [
-      deal({ A: plays(1, [2, 0]), B: plays(4, [1, 2]), C: plays(0, 0) }),
-      deal({ A: passes(), B: plays(), C: passes() }),
-      allPass(["A", "B", "C"]),
-      deal({ A: plays(2, 1), B: plays(3, 2), C: passes() }),
-    ]),
+    record: game(
+      "knektpass",
+      ["A", "B", "C"],
+      [
+        deal({ A: plays(1, [2, 0]), B: plays(4, [1, 2]), C: plays(0, 0) }),
+        deal({ A: passes(), B: plays(), C: passes() }),
+        allPass(["A", "B", "C"]),
+        deal({ A: plays(2, 1), B: plays(3, 2), C: passes() }),
+      ],
+    ),
   },
   {
     eveningId: "e2",
-    record: game("norrlands-knack", ["A", "B", "C", "D"], [
-      deal({ A: passes({ tricks: 2 }), B: knocks(1), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) }),
-      deal({ A: knocks(0), B: knocks(5), C: knocks(0), D: passes() }),
-      deal({ A: knocks(1), B: knocks(3), C: knocks(1), D: knocks(0) }),
-      deal({ A: knocks(3), B: knocks(0), C: passes(), D: knocks(2) }),
-    ]),
+    record: game(
+      "norrlands-knack",
+      ["A", "B", "C", "D"],
+      [
+        deal({ A: passes({ tricks: 2 }), B: knocks(1), C: passes({ tricks: 1 }), D: passes({ tricks: 1 }) }),
+        deal({ A: knocks(0), B: knocks(5), C: knocks(0), D: passes() }),
+        deal({ A: knocks(1), B: knocks(3), C: knocks(1), D: knocks(0) }),
+        deal({ A: knocks(3), B: knocks(0), C: passes(), D: knocks(2) }),
+      ],
+    ),
   },
-  { eveningId: "e3", record: game("knektpass", ["A", "B"], [deal({ A: plays(), B: passes() })], { houseRules: { startScore: 5 } }) },
+  {
+    eveningId: "e3",
+    record: game("knektpass", ["A", "B"], [deal({ A: plays(), B: passes() })], { houseRules: { startScore: 5 } }),
+  },
 ];
 
 describe("player statistics across evenings (hand-computed)", () => {
@@ -71,7 +82,16 @@ describe("player statistics across evenings (hand-computed)", () => {
     const comeback: HistoryGame[] = [
       {
         eveningId: "x",
-        record: game("knektpass", ["A", "C"], [deal({ A: plays(), C: passes() }), deal({ A: passes(), C: plays() }), deal({ A: passes(), C: plays() }), deal({ A: passes(), C: plays() })]),
+        record: game(
+          "knektpass",
+          ["A", "C"],
+          [
+            deal({ A: plays(), C: passes() }),
+            deal({ A: passes(), C: plays() }),
+            deal({ A: passes(), C: plays() }),
+            deal({ A: passes(), C: plays() }),
+          ],
+        ),
       },
     ];
     // After d1: A 7, C 12 → C 5 behind. C then 7, 2, 0: wins.
@@ -79,7 +99,23 @@ describe("player statistics across evenings (hand-computed)", () => {
   });
 
   it("head-to-head counts only finished games both played", () => {
-    expect(headToHead(history, "A", "B")).toEqual({ a: "A", b: "B", games: 2, aWins: 1, bWins: 1, aAhead: 1, bAhead: 1 });
-    expect(headToHead(history, "C", "D")).toEqual({ a: "C", b: "D", games: 0, aWins: 0, bWins: 0, aAhead: 0, bAhead: 0 });
+    expect(headToHead(history, "A", "B")).toEqual({
+      a: "A",
+      b: "B",
+      games: 2,
+      aWins: 1,
+      bWins: 1,
+      aAhead: 1,
+      bAhead: 1,
+    });
+    expect(headToHead(history, "C", "D")).toEqual({
+      a: "C",
+      b: "D",
+      games: 0,
+      aWins: 0,
+      bWins: 0,
+      aAhead: 0,
+      bAhead: 0,
+    });
   });
 });

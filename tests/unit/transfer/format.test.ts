@@ -3,13 +3,27 @@ import { describe, expect, it } from "vitest";
 import { csvField, eveningToCsv } from "@/lib/transfer/csv";
 import { BACKUP_FORMAT, EVENING_FORMAT, importKey, readImport, type EveningData } from "@/lib/transfer/format";
 
-const knektpass = JSON.parse(readFileSync(new URL("../../fixtures/records/knektpass-example.json", import.meta.url), "utf8"));
-const evening: EveningData = { title: "Torsdag", date: "2026-12-03", place: "Umeå", variant: "knektpass", houseRules: {}, ended: true, games: [knektpass] };
+const knektpass = JSON.parse(
+  readFileSync(new URL("../../fixtures/records/knektpass-example.json", import.meta.url), "utf8"),
+);
+const evening: EveningData = {
+  title: "Torsdag",
+  date: "2026-12-03",
+  place: "Umeå",
+  variant: "knektpass",
+  houseRules: {},
+  ended: true,
+  games: [knektpass],
+};
 
 describe("import files are read completely before anything is written", () => {
   it("reads a backup, an evening, and a bare game record", () => {
-    expect(readImport({ format: BACKUP_FORMAT, version: 1, evenings: [evening, evening] }, "2026-12-02").evenings).toHaveLength(2);
-    expect(readImport({ format: EVENING_FORMAT, version: 1, ...evening }, "2026-12-02").evenings[0]!.title).toBe("Torsdag");
+    expect(
+      readImport({ format: BACKUP_FORMAT, version: 1, evenings: [evening, evening] }, "2026-12-02").evenings,
+    ).toHaveLength(2);
+    expect(readImport({ format: EVENING_FORMAT, version: 1, ...evening }, "2026-12-02").evenings[0]!.title).toBe(
+      "Torsdag",
+    );
     const bare = readImport(knektpass, "2026-12-02");
     expect(bare.problems).toEqual([]);
     expect(bare.evenings[0]).toMatchObject({ title: "Imported game", date: "2026-12-02", variant: "knektpass" });
@@ -19,12 +33,22 @@ describe("import files are read completely before anything is written", () => {
     const broken = structuredClone(knektpass);
     broken.deals[0].entries.B.tricks = 7;
     const { evenings, problems } = readImport(
-      { format: BACKUP_FORMAT, version: 1, evenings: [evening, { ...evening, games: [broken] }, { ...evening, title: "", date: "tomorrow" }] },
+      {
+        format: BACKUP_FORMAT,
+        version: 1,
+        evenings: [evening, { ...evening, games: [broken] }, { ...evening, title: "", date: "tomorrow" }],
+      },
       "2026-12-02",
     );
     expect(evenings).toEqual([]);
     expect(problems).toEqual([
-      { evening: 2, game: 1, deal: 1, player: "B", message: "Evening 2, game 1: deal 1, B: tricks must be a whole number 0–5, not 7" },
+      {
+        evening: 2,
+        game: 1,
+        deal: 1,
+        player: "B",
+        message: "Evening 2, game 1: deal 1, B: tricks must be a whole number 0–5, not 7",
+      },
       { evening: 3, message: "Evening 3: the title must be 1–80 characters." },
       { evening: 3, message: "Evening 3: the date must look like 2026-12-02." },
     ]);
@@ -37,7 +61,10 @@ describe("import files are read completely before anything is written", () => {
 
   it("an unfinished game can only be the evening's last", () => {
     const unfinished = { ...knektpass, deals: knektpass.deals.slice(0, 2) };
-    const { problems } = readImport({ format: EVENING_FORMAT, version: 1, ...evening, games: [unfinished, knektpass] }, "2026-12-02");
+    const { problems } = readImport(
+      { format: EVENING_FORMAT, version: 1, ...evening, games: [unfinished, knektpass] },
+      "2026-12-02",
+    );
     expect(problems.map((p) => p.message)).toEqual(["The evening, game 1: a game before the last must have been won."]);
   });
 
@@ -50,7 +77,9 @@ describe("import files are read completely before anything is written", () => {
 describe("CSV export", () => {
   it("has one row per deal and player with the engine's scores", () => {
     const lines = eveningToCsv(evening).trim().split("\r\n");
-    expect(lines[0]).toBe("evening,date,game,deal,dealer,player,seat,plays,exchanged,tricks,revoke,void,limpa,change,score");
+    expect(lines[0]).toBe(
+      "evening,date,game,deal,dealer,player,seat,plays,exchanged,tricks,revoke,void,limpa,change,score",
+    );
     expect(lines).toHaveLength(1 + 4 * 3);
     // Deal 1 (dealer C): A exchanged 2+0, took 1 → +5 → 17.
     expect(lines[1]).toBe("Torsdag,2026-12-03,1,1,C,A,1,true,2+0,1,false,false,false,5,17");

@@ -7,7 +7,12 @@ import { eveningToCsv } from "@/lib/transfer/csv";
 export const dynamic = "force-dynamic";
 
 function filename(title: string, date: string, extension: string): string {
-  const slug = title.normalize("NFKD").replace(/[^\w-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40) || "evening";
+  const slug =
+    title
+      .normalize("NFKD")
+      .replace(/[^\w-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "evening";
   return `protokoll-${date}-${slug}.${extension}`;
 }
 

@@ -17,17 +17,26 @@ export async function GET(request: NextRequest, { params }: RouteContext<"/api/s
   const found = await getScoreboardByToken(token);
   if (!found) return errorResponse("not_found", "This link does not work (any more).", 404);
   // Only what the stream needs from here on: a viewer may stay for hours, thousands at a time.
-  return new Response(openStream(token, found.eveningId, found.scoreboard.version, scoreboardFrame(found.scoreboard), request.signal), {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-      Connection: "keep-alive",
+  return new Response(
+    openStream(token, found.eveningId, found.scoreboard.version, scoreboardFrame(found.scoreboard), request.signal),
+    {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+        Connection: "keep-alive",
+      },
     },
-  });
+  );
 }
 
-function openStream(token: string, eveningId: string, version: number, first: Uint8Array, signal: AbortSignal): ReadableStream<Uint8Array> {
+function openStream(
+  token: string,
+  eveningId: string,
+  version: number,
+  first: Uint8Array,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
