@@ -127,7 +127,9 @@ const reviewFew = await countQueries(() => getEvening(actor, oneGame.e));
 const reviewMany = await countQueries(() => getEvening(actor, manyGames.e));
 const profile = await countQueries(() => loadSummaries(actor));
 console.log(
-  `queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows); review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games); profile ${profile} (all ${EVENINGS} evenings)`,
+  `queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows);`,
+  `review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games);`,
+  `profile ${profile} (all ${EVENINGS} evenings)`,
 );
 await client.$disconnect();
 

@@ -81,6 +81,7 @@ console.log(
   `growth: ${(hundredK.ms / tenK.ms).toFixed(2)}× the time for ${(hundredK.deals / tenK.deals).toFixed(2)}× the deals (linear: equal)`,
 );
 console.log(
-  `per deal: full ${((hundredK.ms * 1000) / hundredK.deals).toFixed(2)} µs, standings ${((standings.ms * 1000) / standings.deals).toFixed(2)} µs (median of ${RUNS} runs each)`,
+  `per deal: full ${((hundredK.ms * 1000) / hundredK.deals).toFixed(2)} µs,`,
+  `standings ${((standings.ms * 1000) / standings.deals).toFixed(2)} µs (median of ${RUNS} runs each)`,
 );
 console.log(`bench:rules deals=${hundredK.deals} ms=${fmt(hundredK.ms)}`);

@@ -491,16 +491,21 @@ try {
   for (const plan of PLANS) {
     const mine = figures.filter((f) => f.game === plan.title);
     console.log(
-      `  ${plan.title.padEnd(28)} deals=${mine.length} taps=${mine.map((f) => f.taps).join(",")} scroll_px=${mine.map((f) => f.scrollPx).join(",")}`,
+      `  ${plan.title.padEnd(28)} deals=${mine.length} taps=${mine.map((f) => f.taps).join(",")}`,
+      `scroll_px=${mine.map((f) => f.scrollPx).join(",")}`,
     );
   }
   console.log(
-    `  Knektpass deals=${kp} Norrlands-Knack deals=${figures.length - kp}; seats playing or knocking ${((100 * played) / seats).toFixed(0)} %`,
+    `  Knektpass deals=${kp} Norrlands-Knack deals=${figures.length - kp};`,
+    `seats playing or knocking ${((100 * played) / seats).toFixed(0)} %`,
   );
   console.log(`  pages checked for overflow: ${checks.length}; screenshots in ${SHOTS}/table-*.png`);
   failed = median > 7 || max > 12 || overBudget > 0 || scrollMax > 0 || overflowing > 0 || wrong > 0;
   console.log(
-    `bench:table deals=${figures.length} taps_median=${median} taps_max=${max} over_budget=${overBudget} scroll_px_max=${scrollMax} overflow=${overflowing} mismatches=${wrong}`,
+    [
+      `bench:table deals=${figures.length} taps_median=${median} taps_max=${max} over_budget=${overBudget}`,
+      `scroll_px_max=${scrollMax} overflow=${overflowing} mismatches=${wrong}`,
+    ].join(" "),
   );
 } finally {
   await browser.close();

@@ -1,5 +1,6 @@
-// `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and PostgreSQL), then browser tests
-// (Playwright in Debian's Chromium against production builds served on SQLite and, twice, on PostgreSQL).
+// `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and
+// PostgreSQL), then browser tests (Playwright in Debian's Chromium against production builds served on SQLite
+// and, twice, on PostgreSQL).
 // Locally a missing Chromium or PostgreSQL skips those tests with a message; under CI=true they are required.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -64,7 +64,8 @@ export interface EditLine {
 export async function insertEdit(tx: Pick<Tx, "$executeRaw">, edit: EditLine, now: Date): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
-    VALUES (${newId()}, ${edit.gameId}, ${edit.dealNumber}, ${edit.action}, ${edit.byId}, ${now}, ${json(edit.before)}, ${json(edit.after)})`;
+    VALUES (${newId()}, ${edit.gameId}, ${edit.dealNumber}, ${edit.action}, ${edit.byId}, ${now},
+      ${json(edit.before)}, ${json(edit.after)})`;
 }
 
 /** Writes a game's statistics summary (lib/data/game-summary.ts), made from its first `dealCount` deals. */
@@ -78,5 +79,6 @@ export async function upsertSummary(
   await db.$executeRaw`
     INSERT INTO "GameSummary" ("gameId", "dealCount", "summary", "updatedAt")
     VALUES (${gameId}, ${dealCount}, ${json(summary)}, ${now})
-    ON CONFLICT ("gameId") DO UPDATE SET "dealCount" = excluded."dealCount", "summary" = excluded."summary", "updatedAt" = excluded."updatedAt"`;
+    ON CONFLICT ("gameId") DO UPDATE
+    SET "dealCount" = excluded."dealCount", "summary" = excluded."summary", "updatedAt" = excluded."updatedAt"`;
 }
