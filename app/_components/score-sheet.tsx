@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Dictionary, Locale } from "@/lib/i18n/dictionaries";
+import { intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 
 /** What the sheet shows of one deal; the rules engine's DealResult has these fields, the share link's slim copy too. */
 export interface SheetDeal {
@@ -53,7 +53,7 @@ export function shortNames(players: string[]): Record<string, string> {
 }
 
 export function numberFormat(locale: Locale): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB");
+  return new Intl.NumberFormat(intlLocale(locale));
 }
 
 /**

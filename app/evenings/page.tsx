@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
 import { listHistory } from "@/lib/data/history";
 import { listPlayerNames } from "@/lib/data/evenings";
-import { format } from "@/lib/i18n/dictionaries";
+import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
@@ -27,7 +27,7 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
     listHistory(actor, filters),
     listPlayerNames(actor),
   ]);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "medium",
     timeZone: "UTC",
   });

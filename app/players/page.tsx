@@ -4,13 +4,14 @@ import { requireActor } from "@/lib/auth/require";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { getI18n } from "@/lib/i18n/server";
 import { playerNames, playerStats } from "@/lib/stats/players";
+import { intlLocale } from "@/lib/i18n/dictionaries";
 
 export const metadata: Metadata = { title: "Players · Protokoll" };
 
 export default async function PlayersPage() {
   const actor = await requireActor("/players");
   const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
-  const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });
   const stats = playerNames(games).map((name) => playerStats(games, name));
   const mostWins = Math.max(1, ...stats.map((s) => s.wins));
   return (

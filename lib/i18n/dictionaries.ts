@@ -530,6 +530,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The locale for numbers and dates (Intl) in the product's language: Swedish as in Sweden, English as in Britain. */
+export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
+  return locale === "sv" ? "sv-SE" : "en-GB";
+}
+
 /** Fills {placeholders} in a message. */
 export function format(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));

@@ -7,7 +7,7 @@ import { getEvening, listPlayerNames } from "@/lib/data/evenings";
 import { getShareLink } from "@/lib/data/share";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { DICTIONARIES, type MessageKey } from "@/lib/i18n/dictionaries";
+import { DICTIONARIES, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId } from "@/lib/rules";
 import { PrintButton } from "./print-button";
@@ -36,7 +36,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     }),
     listPlayerNames(actor),
   ]);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "long",
     timeZone: "UTC",
   });

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { format, type Dictionary, type Locale, intlLocale } from "@/lib/i18n/dictionaries";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { deleteDealAction, endEveningAction } from "./actions";
@@ -107,7 +107,7 @@ export function TableView({
     : null;
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
-  const timeFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+  const timeFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     hour: "2-digit",
     minute: "2-digit",
   });

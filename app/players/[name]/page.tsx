@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireActor } from "@/lib/auth/require";
 import { loadSummaries } from "@/lib/data/game-summary";
-import { format, type MessageKey } from "@/lib/i18n/dictionaries";
+import { format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { headToHead, playerNames, playerStats } from "@/lib/stats/players";
 
@@ -16,8 +16,8 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const names = playerNames(games);
   if (!names.includes(name)) notFound();
   const s = playerStats(games, name);
-  const numbers = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { maximumFractionDigits: 2 });
-  const percent = new Intl.NumberFormat(locale === "sv" ? "sv-SE" : "en-GB", { style: "percent" });
+  const numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });
   const figure = (value: number | null, kind: "number" | "percent" = "number") =>
     value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value);
   const rows: [MessageKey, string][] = [

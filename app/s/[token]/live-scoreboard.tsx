@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { format, type Dictionary, type Locale, intlLocale } from "@/lib/i18n/dictionaries";
 import { playersAtOne } from "@/lib/rules/standing";
 import { VARIANTS } from "@/lib/rules/variants";
 import type { VariantId } from "@/lib/rules/types";
@@ -158,7 +158,7 @@ export function LiveScoreboard({
   const finished = scoreboard.games.filter((g) => g.winners.length);
   const wins = new Map<string, number>();
   for (const g of finished) for (const w of g.winners) wins.set(w, (wins.get(w) ?? 0) + 1);
-  const dateFormat = new Intl.DateTimeFormat(locale === "sv" ? "sv-SE" : "en-GB", {
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "long",
     timeZone: "UTC",
   });
