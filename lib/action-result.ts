@@ -1,22 +1,30 @@
 /**
- * What a server action returns: data, never a thrown error (STYLE.md 4). AppErrors become messages the form
- * shows; anything else is logged and reported as a generic failure, so a user never sees a stack trace.
+ * What every server action returns: data, or what went wrong as messages to translate where they are shown —
+ * never a thrown error (STYLE.md 4). AppErrors become their code, message, rules problems and field messages;
+ * anything else is logged and reported as a generic failure, so a user never sees a stack trace.
  */
 import "server-only";
 import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";
 import { isAppError, type AppErrorCode } from "@/lib/errors";
+import type { Message } from "@/lib/i18n/dictionaries";
 import type { Problem } from "@/lib/rules";
 
-export type ActionResult<T = undefined> =
-  | { ok: true; data: T }
-  | {
-      ok: false;
-      code: AppErrorCode | "internal";
-      message: string;
-      messageSv: string;
-      problems: Problem[];
-      fields: Record<string, string[]>;
-    };
+export type ActionFailure = {
+  ok: false;
+  code: AppErrorCode | "internal";
+  message: Message;
+  /** The rules engine's problems, each in both languages, with its deal and player. */
+  problems: Problem[];
+  /** Field name → messages, for forms. */
+  fields: Record<string, Message[]>;
+};
+
+export type ActionResult<T = undefined> = { ok: true; data: T } | ActionFailure;
+
+/** A failure the action itself decides on (e.g. a refused sign-in), in the same shape. */
+export function actionFailure(code: ActionFailure["code"], message: Message): ActionFailure {
+  return { ok: false, code, message, problems: [], fields: {} };
+}
 
 export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
@@ -27,10 +35,9 @@ export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult
       return {
         ok: false,
         code: error.code,
-        message: error.message,
-        messageSv: error.messageSv,
+        message: error.text,
         problems: error.problems,
-        fields: error.fields,
+        fields: error.fieldMessages,
       };
     }
     // Next's redirect() and notFound() are thrown and must keep travelling.
@@ -42,13 +49,6 @@ export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult
     )
       throw error;
     console.error(error);
-    return {
-      ok: false,
-      code: "internal",
-      message: "Something went wrong on our side. Nothing was saved.",
-      messageSv: "Något gick fel hos oss. Inget sparades.",
-      problems: [],
-      fields: {},
-    };
+    return actionFailure("internal", { key: "errors.internal" });
   }
 }

@@ -1,7 +1,11 @@
 /**
  * The one error type of the product (STYLE.md 6). Thrown by the data layer; mapped to an HTTP response in
- * lib/http.ts and to a form message by the actions. A user never sees a stack trace.
+ * lib/http.ts and to an action result in lib/action-result.ts. What it says is a dictionary key with its
+ * parameters (`text`, `fieldMessages`), translated where it is shown; `message` and `fields` are the English
+ * rendering, for logs and for tests. A user never sees a stack trace.
  */
+import type { ZodError } from "zod";
+import { isMessageKey, translate, type Message } from "@/lib/i18n/dictionaries";
 import type { Problem } from "@/lib/rules";
 
 export type AppErrorCode =
@@ -25,24 +29,29 @@ const STATUS: Record<AppErrorCode, number> = {
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  /** What went wrong, to be translated where it is shown. */
+  readonly text: Message;
   /** Rules problems, each with its deal and player, when the rules engine refused something. */
   readonly problems: Problem[];
-  /** Field errors for forms: field name → messages. */
+  /** Field problems for forms: field name → messages. */
+  readonly fieldMessages: Record<string, Message[]>;
+  /** The field problems in English (logs, the REST error body). */
   readonly fields: Record<string, string[]>;
-  /** The message in Swedish, where it reaches a person. */
-  readonly messageSv: string;
 
   constructor(
     code: AppErrorCode,
-    message: string,
-    details: { problems?: Problem[]; fields?: Record<string, string[]>; sv?: string } = {},
+    text: Message,
+    details: { problems?: Problem[]; fields?: Record<string, Message[]> } = {},
   ) {
-    super(message);
+    super(translate(text, "en"));
     this.name = "AppError";
     this.code = code;
+    this.text = text;
     this.problems = details.problems ?? [];
-    this.fields = details.fields ?? {};
-    this.messageSv = details.sv ?? message;
+    this.fieldMessages = details.fields ?? {};
+    this.fields = Object.fromEntries(
+      Object.entries(this.fieldMessages).map(([field, list]) => [field, list.map((m) => translate(m, "en"))]),
+    );
   }
 
   get status(): number {
@@ -52,4 +61,27 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * Bad input, field by field: each zod issue's message is a dictionary key (the schemas in lib/schemas and
+ * lib/data say which), with the limit it broke as `{max}`; anything else is "this value is not valid".
+ */
+export function invalidInput(error: ZodError, text: Message = { key: "errors.fields" }): AppError {
+  const fields: Record<string, Message[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join(".") || "form";
+    const max = "maximum" in issue ? Number(issue.maximum) : undefined;
+    const message: Message = isMessageKey(issue.message)
+      ? { key: issue.message, ...(max !== undefined ? { params: { max } } : {}) }
+      : { key: "field.invalid" };
+    (fields[field] ??= []).push(message);
+  }
+  return new AppError("validation", text, { fields });
+}
+
+/** The rules engine refused something: its problems, each in both languages, as the error. */
+export function refusedByRules(problems: Problem[]): AppError {
+  const joined = { en: problems.map((p) => p.message).join("; "), sv: problems.map((p) => p.messageSv).join("; ") };
+  return new AppError("validation", { key: "errors.rules", params: { problems: joined } }, { problems });
 }

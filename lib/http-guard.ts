@@ -9,8 +9,7 @@ export const MAX_JSON_BYTES = 64 * 1024;
 
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type))
-    throw new AppError("validation", "Send JSON (Content-Type: application/json).");
+  if (!/^application\/json\b/i.test(type)) throw new AppError("validation", { key: "errors.sendJson" });
   const origin = request.headers.get("origin");
   if (origin) {
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
@@ -20,14 +19,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     } catch {
       originHost = null;
     }
-    if (!host || originHost !== host) throw new AppError("forbidden", "Cross-site requests are not allowed.");
+    if (!host || originHost !== host) throw new AppError("forbidden", { key: "errors.crossSite" });
   }
   const text = await request.text();
   if (text.length > MAX_JSON_BYTES)
-    throw new AppError("validation", `The request is too large (at most ${MAX_JSON_BYTES / 1024} KB).`);
+    throw new AppError("validation", { key: "errors.tooLarge", params: { kb: MAX_JSON_BYTES / 1024 } });
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation", "The request is not valid JSON.");
+    throw new AppError("validation", { key: "errors.requestNotJson" });
   }
 }

@@ -1,19 +1,25 @@
 "use client";
 
-import { useActionState } from "react";
-import type { AuthFormState } from "./actions";
+import { useActionState, useState } from "react";
+import type { ActionResult } from "@/lib/action-result";
+import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
 
 interface Props {
-  action: (state: AuthFormState, formData: FormData) => Promise<AuthFormState>;
+  action: (state: ActionResult | null, formData: FormData) => Promise<ActionResult>;
+  locale: Locale;
   labels: { username: string; password: string; submit: string; passwordHint?: string };
   next?: string;
   autoCompletePassword: "current-password" | "new-password";
 }
 
-export function AuthForm({ action, labels, next, autoCompletePassword }: Props) {
-  const [state, formAction, pending] = useActionState(action, {});
-  const usernameError = state.fields?.username?.join(" ");
-  const passwordError = state.fields?.password?.join(" ");
+export function AuthForm({ action, locale, labels, next, autoCompletePassword }: Props) {
+  const [result, formAction, pending] = useActionState(action, null);
+  // Kept across a refused attempt (the form is reset after each submission; the password is typed again).
+  const [username, setUsername] = useState("");
+  const failure = result && !result.ok ? result : null;
+  const fieldError = (field: string) => failure?.fields[field]?.map((m) => translate(m, locale)).join(" ");
+  const usernameError = fieldError("username");
+  const passwordError = fieldError("password");
   return (
     <form action={formAction} className="stack" noValidate>
       {next ? <input type="hidden" name="next" value={next} /> : null}
@@ -24,7 +30,8 @@ export function AuthForm({ action, labels, next, autoCompletePassword }: Props) 
           autoComplete="username"
           autoCapitalize="none"
           required
-          defaultValue={state.values?.username}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
           aria-invalid={usernameError ? true : undefined}
           aria-describedby={usernameError ? "username-error" : undefined}
         />
@@ -54,9 +61,9 @@ export function AuthForm({ action, labels, next, autoCompletePassword }: Props) 
           </span>
         ) : null}
       </label>
-      {state.error ? (
+      {failure && !Object.keys(failure.fields).length ? (
         <p className="form-error" role="alert">
-          {state.error}
+          {failureText(failure, locale)}
         </p>
       ) : null}
       <button type="submit" className="button primary" disabled={pending}>

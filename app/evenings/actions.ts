@@ -1,20 +1,16 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createEvening } from "@/lib/data/evenings";
-import { isAppError } from "@/lib/errors";
-import { localizeFields } from "@/lib/i18n/dictionaries";
-import { getI18n } from "@/lib/i18n/server";
 import { HOUSE_RULE_VALUES, VARIANTS, houseRuleNames, isVariantId } from "@/lib/rules";
 
-export interface CreateEveningState {
-  error?: string;
-  fields?: Record<string, string[]>;
-  problems?: string[];
-}
-
-export async function createEveningAction(_: CreateEveningState, formData: FormData): Promise<CreateEveningState> {
+/** Starts an evening from the form, then opens it; a refusal comes back as the form's result. */
+export async function createEveningAction(
+  _: ActionResult<string> | null,
+  formData: FormData,
+): Promise<ActionResult<string>> {
   const actor = await currentActor();
   if (!actor) redirect("/sign-in?next=/evenings/new");
   const text = (name: string) => String(formData.get(name) ?? "").slice(0, 200);
@@ -35,9 +31,8 @@ export async function createEveningAction(_: CreateEveningState, formData: FormD
       if (value !== VARIANTS[variant].houseRules[name]) houseRules[name] = value;
     }
   }
-  let id: string;
-  try {
-    ({ id } = await createEvening(actor, {
+  const result = await runAction(async () => {
+    const { id } = await createEvening(actor, {
       title: text("title"),
       date: text("date"),
       place: text("place") || undefined,
@@ -45,18 +40,9 @@ export async function createEveningAction(_: CreateEveningState, formData: FormD
       houseRules,
       players,
       firstDealerSeat: Number.parseInt(text("firstDealerSeat"), 10) || 0,
-    }));
-  } catch (error) {
-    if (isAppError(error)) {
-      const { locale } = await getI18n();
-      const sv = locale === "sv";
-      return {
-        error: sv ? error.messageSv : error.message,
-        fields: localizeFields(error.fields, locale),
-        problems: error.problems.map((p) => (sv ? p.messageSv : p.message)),
-      };
-    }
-    throw error;
-  }
-  redirect(`/evenings/${id}`);
+    });
+    return id;
+  });
+  if (result.ok) redirect(`/evenings/${result.data}`);
+  return result;
 }

@@ -6,13 +6,11 @@ import { importEvenings, previewImport, type ImportPreview } from "@/lib/data/tr
 import { AppError } from "@/lib/errors";
 
 function parse(text: string): unknown {
-  if (typeof text !== "string") throw new AppError("validation", "Choose a file.", { sv: "Välj en fil." });
+  if (typeof text !== "string") throw new AppError("validation", { key: "errors.chooseFile" });
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("validation", "The file is not valid JSON; nothing was imported.", {
-      sv: "Filen är inte giltig JSON; inget importerades.",
-    });
+    throw new AppError("validation", { key: "errors.fileNotJson" });
   }
 }
 

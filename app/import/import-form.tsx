@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ImportPreview } from "@/lib/data/transfer";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { failureText, format, translate, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { importAction, previewImportAction } from "./actions";
 
 /** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
@@ -24,8 +24,8 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     setText(content);
     startTransition(async () => {
       const response = await previewImportAction(content);
-      if (!response.ok) return setErrors([locale === "sv" ? response.messageSv : response.message]);
-      if (response.data.problems.length) return setErrors(response.data.problems.map((p) => p.message));
+      if (!response.ok) return setErrors([failureText(response, locale)]);
+      if (response.data.problems.length) return setErrors(response.data.problems.map((p) => translate(p.text, locale)));
       setPreview(response.data);
     });
   }
@@ -35,7 +35,10 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     startTransition(async () => {
       const response = await importAction(text);
       if (!response.ok)
-        return setErrors([locale === "sv" ? response.messageSv : response.message, ...(response.fields.file ?? [])]);
+        return setErrors([
+          failureText(response, locale),
+          ...(response.fields.file ?? []).map((m) => translate(m, locale)),
+        ]);
       setPreview(null);
       setDone(format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }));
       router.refresh();

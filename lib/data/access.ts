@@ -14,7 +14,7 @@ export type Role = "owner" | "member";
 type Reader = Pick<Tx, "evening">;
 
 export function requireSignedIn(actor: Actor): { userId: string } {
-  if (!actor) throw new AppError("unauthenticated", "Sign in first.", { sv: "Logga in först." });
+  if (!actor) throw new AppError("unauthenticated", { key: "errors.signIn" });
   return actor;
 }
 
@@ -38,10 +38,7 @@ export async function requireRole(
 ): Promise<Role> {
   const { userId } = requireSignedIn(actor);
   const role = await roleIn(tx, eveningId, userId);
-  if (!role) throw new AppError("not_found", "No such evening.", { sv: "Kvällen finns inte." });
-  if (!allowed.includes(role))
-    throw new AppError("forbidden", "Only the evening's owner may do that.", {
-      sv: "Bara kvällens ägare får göra det.",
-    });
+  if (!role) throw new AppError("not_found", { key: "errors.noEvening" });
+  if (!allowed.includes(role)) throw new AppError("forbidden", { key: "errors.ownerOnly" });
   return role;
 }

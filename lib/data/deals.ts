@@ -6,7 +6,7 @@
 import "server-only";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   createScorer,
   evaluateGame,
@@ -14,7 +14,6 @@ import {
   type DealResult,
   type EntryRecord,
   type GameRecord,
-  type Problem,
 } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
@@ -64,19 +63,8 @@ export type DeleteDealInput = z.input<typeof DeleteDealSchema>;
 
 function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
-    throw new AppError("validation", "The deal could not be read.", { fields, sv: "Given gick inte att läsa." });
-  }
+  if (!parsed.success) throw invalidInput(parsed.error, { key: "errors.dealUnreadable" });
   return parsed.data;
-}
-
-function refused(problems: Problem[]): AppError {
-  return new AppError("validation", problems.map((p) => p.message).join("; "), {
-    problems,
-    sv: problems.map((p) => p.messageSv).join("; "),
-  });
 }
 
 interface HeadRow {
@@ -105,7 +93,7 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
   const row = rows[0];
   // Not found and not allowed look the same, so game ids can't be probed.
   if (!row || (row.ownerId !== userId && !Number(row.member)))
-    throw new AppError("not_found", "No such game.", { sv: "Partiet finns inte." });
+    throw new AppError("not_found", { key: "errors.noGame" });
   const evening = {
     id: row.id,
     version: Number(row.version),
@@ -114,10 +102,7 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     houseRules: typeof row.houseRules === "string" ? (JSON.parse(row.houseRules) as unknown) : row.houseRules,
     status: row.status,
   };
-  if (evening.status !== "open")
-    throw new AppError("conflict", "The evening has ended; its deals can no longer change.", {
-      sv: "Kvällen är avslutad; givarna kan inte längre ändras.",
-    });
+  if (evening.status !== "open") throw new AppError("conflict", { key: "errors.dealsFrozen" });
   const cached = cachedGame(gameId, evening.version);
   if (cached) return { ...cached, userId };
   const game = await tx.game.findUniqueOrThrow({
@@ -155,9 +140,7 @@ async function claimVersion(tx: Tx, state: GameState, now: Date): Promise<number
 /** Another write to the evening committed between this one's read and its write. */
 class RaceLost extends AppError {
   constructor() {
-    super("conflict", "Someone changed this evening at the same moment. Nothing was saved; try again.", {
-      sv: "Någon ändrade kvällen i samma ögonblick. Inget sparades; försök igen.",
-    });
+    super("conflict", { key: "errors.race" });
   }
 }
 
@@ -197,20 +180,14 @@ async function recordParsedDeal(
       if (duplicate) return duplicate;
       const next = record.deals.length + 1;
       if (number !== next) {
-        throw new AppError(
-          "conflict",
-          `Deal ${number} was already recorded from another phone; the next deal is ${next}.`,
-          {
-            sv: `Giv ${number} är redan inskriven från en annan telefon; nästa giv är ${next}.`,
-          },
-        );
+        throw new AppError("conflict", { key: "errors.dealTaken", params: { n: number, next } });
       }
       const deal = { entries: asEntries(entries) };
       const created = createScorer(record);
-      if (!created.ok) throw refused(created.problems);
+      if (!created.ok) throw refusedByRules(created.problems);
       for (const d of record.deals) created.scorer.push(d);
       const pushed = created.scorer.push(deal);
-      if (!pushed.ok) throw refused(pushed.problems);
+      if (!pushed.ok) throw refusedByRules(pushed.problems);
       // The writes are plain SQL (lib/data/deal-sql.ts): this is the path every deal of an evening takes.
       const now = new Date();
       const after: GameState = {
@@ -246,9 +223,7 @@ async function recordParsedDeal(
     const duplicate = state && duplicateOf(state, clientKey);
     if (duplicate) return duplicate;
     if (state && state.record.deals.length >= number)
-      throw new AppError("conflict", `Deal ${number} was just recorded from another phone.`, {
-        sv: `Giv ${number} skrevs just in från en annan telefon.`,
-      });
+      throw new AppError("conflict", { key: "errors.dealJustTaken", params: { n: number } });
     throw error instanceof AppError ? error : new RaceLost();
   }
 }
@@ -256,7 +231,7 @@ async function recordParsedDeal(
 /** Scores the game as it would be with the change, or throws the engine's problems. */
 function rescore(record: GameRecord, deals: GameRecord["deals"]) {
   const evaluation = evaluateGame({ ...record, deals });
-  if (!evaluation.ok) throw refused(evaluation.problems);
+  if (!evaluation.ok) throw refusedByRules(evaluation.problems);
   return evaluation.result;
 }
 
@@ -273,10 +248,7 @@ async function editParsedDeal(
   await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before)
-      throw new AppError("not_found", `There is no deal ${number} in this game.`, {
-        sv: `Det finns ingen giv ${number} i partiet.`,
-      });
+    if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     const now = new Date();
@@ -309,10 +281,7 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
   await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
-    if (!before)
-      throw new AppError("not_found", `There is no deal ${number} in this game.`, {
-        sv: `Det finns ingen giv ${number} i partiet.`,
-      });
+    if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
     const now = new Date();

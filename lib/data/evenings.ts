@@ -3,7 +3,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import { evaluateGame, MAX_NAME_LENGTH, parseSetup, type GameRecord, type GameResult } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
@@ -16,10 +16,10 @@ export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-const Name = TextSchema(MAX_NAME_LENGTH, "a name is needed");
+const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
 
 export const CreateEveningSchema = EveningDetailsSchema.extend({
-  players: z.array(Name).min(1, "add the players").max(10, "at most 10 players"),
+  players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers"),
   firstDealerSeat: z.number().int().min(0).max(9).default(0),
 });
 export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
@@ -31,20 +31,10 @@ export const StartGameSchema = z.object({
 });
 export type StartGameInput = z.input<typeof StartGameSchema>;
 
-function invalid(error: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[issue.path.join(".") || "form"] ??= []).push(issue.message);
-  return new AppError("validation", "Some fields need attention.", { fields, sv: "Några fält behöver rättas." });
-}
-
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {
   const { problems } = parseSetup({ ...record, deals: [] });
-  if (problems.length)
-    throw new AppError("validation", problems.map((p) => p.message).join("; "), {
-      problems,
-      sv: problems.map((p) => p.messageSv).join("; "),
-    });
+  if (problems.length) throw refusedByRules(problems);
 }
 
 async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: string[]): Promise<string[]> {
@@ -76,7 +66,7 @@ async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: st
 export async function createEvening(actor: Actor, input: CreateEveningInput): Promise<{ id: string }> {
   const { userId } = requireSignedIn(actor);
   const parsed = CreateEveningSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const data = parsed.data;
   checkSetup({
     variant: data.variant,
@@ -188,7 +178,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       games: { orderBy: { number: "asc" }, include: gameInclude },
     },
   });
-  if (!evening) throw new AppError("not_found", "No such evening.", { sv: "Kvällen finns inte." });
+  if (!evening) throw new AppError("not_found", { key: "errors.noEvening" });
   const gameNumbers = new Map(evening.games.map((g) => [g.id, g.number]));
   const edits = await db.dealEdit.findMany({
     where: { gameId: { in: [...gameNumbers.keys()] } },
@@ -240,7 +230,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
 /** Starts the next game with the seats given; the current game must be over. */
 export async function startGame(actor: Actor, input: StartGameInput): Promise<{ id: string; number: number }> {
   const parsed = StartGameSchema.safeParse(input);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, players, firstDealerSeat } = parsed.data;
   return inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner", "member"]);
@@ -248,13 +238,10 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       where: { id: eveningId },
       include: { games: { orderBy: { number: "desc" }, take: 1, include: gameInclude } },
     });
-    if (evening.status !== "open")
-      throw new AppError("conflict", "The evening has ended.", { sv: "Kvällen är avslutad." });
+    if (evening.status !== "open") throw new AppError("conflict", { key: "errors.eveningEnded" });
     const last = evening.games[0];
     if (last && !evaluateGame(toGameRecord(evening, last)).result?.winners.length) {
-      throw new AppError("conflict", `Game ${last.number} is still being played.`, {
-        sv: `Parti ${last.number} pågår fortfarande.`,
-      });
+      throw new AppError("conflict", { key: "errors.gameInProgress", params: { n: last.number } });
     }
     checkSetup({
       variant: evening.variant as GameRecord["variant"],
@@ -308,17 +295,13 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
 /** Becomes a member through the owner's invite link. */
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {
   const { userId } = requireSignedIn(actor);
-  if (!isId(inviteToken))
-    throw new AppError("not_found", "This invite link is not valid.", { sv: "Inbjudningslänken gäller inte." });
+  if (!isId(inviteToken)) throw new AppError("not_found", { key: "errors.inviteInvalid" });
   return inTransaction(async (tx) => {
     const evening = await tx.evening.findUnique({
       where: { inviteToken },
       select: { id: true, title: true, ownerId: true },
     });
-    if (!evening)
-      throw new AppError("not_found", "This invite link is not valid (any more). Ask for a new one.", {
-        sv: "Inbjudningslänken gäller inte (längre). Be om en ny.",
-      });
+    if (!evening) throw new AppError("not_found", { key: "errors.inviteGone" });
     if (evening.ownerId !== userId) {
       await tx.eveningMember.upsert({
         where: { eveningId_userId: { eveningId: evening.id, userId } },

@@ -14,7 +14,7 @@ export function isId(value: unknown): value is string {
   return typeof value === "string" && ID.test(value);
 }
 
-export const IdSchema = z.string().regex(ID, "not a valid id");
+export const IdSchema = z.string().regex(ID, "field.invalidId");
 
 export { hasControlCharacters };
 

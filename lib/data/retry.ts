@@ -40,10 +40,7 @@ export function isTransientDatabaseError(error: unknown): boolean {
   return TRANSIENT.some((marker) => text.includes(marker));
 }
 
-export const UNAVAILABLE = () =>
-  new AppError("unavailable", "The database is not answering right now; nothing was saved. Try again in a moment.", {
-    sv: "Databasen svarar inte just nu; inget sparades. Försök igen om en stund.",
-  });
+export const UNAVAILABLE = () => new AppError("unavailable", { key: "errors.unavailable" });
 
 /** Runs `work`, retrying while the database is unreachable, for up to `budgetMs`. */
 export async function withDatabaseRetry<T>(work: () => Promise<T>, budgetMs = 8_000): Promise<T> {

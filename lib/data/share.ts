@@ -138,6 +138,5 @@ async function setShareToken(actor: Actor, eveningId: string, shareToken: string
 }
 
 export function assertShareToken(token: unknown): asserts token is string {
-  if (!isShareTokenShaped(token))
-    throw new AppError("not_found", "This link does not work (any more).", { sv: "Länken fungerar inte (längre)." });
+  if (!isShareTokenShaped(token)) throw new AppError("not_found", { key: "errors.shareLink" });
 }

@@ -127,11 +127,8 @@ export async function importEvenings(actor: Actor, input: unknown): Promise<{ cr
   if (problems.length) {
     throw new AppError(
       "validation",
-      `The file has ${problems.length} problem${problems.length === 1 ? "" : "s"}; nothing was imported.`,
-      {
-        fields: { file: problems.map((p) => p.message) },
-        sv: `Filen har ${problems.length} fel; inget importerades.`,
-      },
+      { key: "errors.importProblems", params: { n: problems.length } },
+      { fields: { file: problems.map((p) => p.text) } },
     );
   }
   return getDb().$transaction(

@@ -3,15 +3,15 @@ import "server-only";
 import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError, invalidInput } from "@/lib/errors";
 import { isUniqueViolation } from "./prisma-errors";
 
 export const UsernameSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, "3–32 letters, digits, dots, dashes or underscores");
-export const PasswordSchema = z.string().min(8, "at least 8 characters").max(200, "at most 200 characters");
+  .regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, "field.username");
+export const PasswordSchema = z.string().min(8, "field.passwordMin").max(200, "field.atMostChars");
 export const SignUpSchema = z.object({ username: UsernameSchema, password: PasswordSchema });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
@@ -20,16 +20,19 @@ export const THROTTLE = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_00
 const BCRYPT_COST = 10;
 
 export async function createUser(input: SignUpInput): Promise<{ id: string; username: string }> {
-  const { username, password } = SignUpSchema.parse(input);
+  const parsed = SignUpSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const { username, password } = parsed.data;
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   try {
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new AppError("conflict", "That username is taken.", {
-        fields: { username: ["That username is taken."] },
-        sv: "Användarnamnet är upptaget.",
-      });
+      throw new AppError(
+        "conflict",
+        { key: "errors.usernameTaken" },
+        { fields: { username: [{ key: "errors.usernameTaken" }] } },
+      );
     }
     throw error;
   }

@@ -221,6 +221,62 @@ const en = {
   "errors.body": "Something went wrong on our side while showing this page. Nothing was saved. Try again in a moment.",
   "errors.reference": "Reference",
   "errors.retry": "Try again",
+  "errors.signIn": "Sign in first.",
+  "errors.noEvening": "No such evening.",
+  "errors.ownerOnly": "Only the evening's owner may do that.",
+  "errors.shareLink": "This link does not work (any more).",
+  "errors.usernameTaken": "That username is taken.",
+  "errors.unavailable": "The database is not answering right now; nothing was saved. Try again in a moment.",
+  "errors.internal": "Something went wrong on our side. Nothing was saved.",
+  "errors.fields": "Some fields need attention.",
+  "errors.rules": "{problems}",
+  "errors.eveningEnded": "The evening has ended.",
+  "errors.gameInProgress": "Game {n} is still being played.",
+  "errors.inviteInvalid": "This invite link is not valid.",
+  "errors.inviteGone": "This invite link is not valid (any more). Ask for a new one.",
+  "errors.dealUnreadable": "The deal could not be read.",
+  "errors.noGame": "No such game.",
+  "errors.dealsFrozen": "The evening has ended; its deals can no longer change.",
+  "errors.dealTaken": "Deal {n} was already recorded from another phone; the next deal is {next}.",
+  "errors.dealJustTaken": "Deal {n} was just recorded from another phone.",
+  "errors.race": "Someone changed this evening at the same moment. Nothing was saved; try again.",
+  "errors.noDeal": "There is no deal {n} in this game.",
+  "errors.chooseFile": "Choose a file.",
+  "errors.fileNotJson": "The file is not valid JSON; nothing was imported.",
+  "errors.importProblems": "The file has problems ({n}); nothing was imported.",
+  "errors.sendJson": "Send JSON (Content-Type: application/json).",
+  "errors.crossSite": "Cross-site requests are not allowed.",
+  "errors.tooLarge": "The request is too large (at most {kb} KB).",
+  "errors.requestNotJson": "The request is not valid JSON.",
+  "field.nameNeeded": "a name is needed",
+  "field.atMostChars": "at most {max} characters",
+  "field.titleNeeded": "give the evening a title",
+  "field.dateShape": "a date like 2026-12-02",
+  "field.noSuchDate": "no such date in the calendar",
+  "field.addPlayers": "add the players",
+  "field.atMostPlayers": "at most 10 players",
+  "field.username": "3–32 letters, digits, dots, dashes or underscores",
+  "field.passwordMin": "at least 8 characters",
+  "field.controlChars": "no control characters",
+  "field.invalidId": "not a valid id",
+  "field.invalid": "this value is not valid",
+  "importProblem.eveningN": "Evening {n}",
+  "importProblem.theEvening": "The evening",
+  "importProblem.notObject": "The file must hold a JSON object.",
+  "importProblem.backupList": "A backup must list its evenings.",
+  "importProblem.backupMax": "A backup may hold at most {max} evenings.",
+  "importProblem.notProtokoll": 'Not a Protokoll file: expected "format": "{backup}" or "{evening}", or a game record.',
+  "importProblem.eveningObject": "{label} must be an object.",
+  "importProblem.title": "{label}: the title must be 1–{max} characters.",
+  "importProblem.dateShape": "{label}: the date must look like 2026-12-02.",
+  "importProblem.noSuchDate": "{label}: {date} is not a date in the calendar.",
+  "importProblem.place": "{label}: the place must be text of at most {max} characters.",
+  "importProblem.variant": "{label}: unknown game {variant}.",
+  "importProblem.houseRules": "{label}: houseRules must be an object.",
+  "importProblem.games": "{label}: games must be a list of 1–200 game records.",
+  "importProblem.gameVariant": "{label}, game {game}: its game is {gameVariant}, the evening's is {variant}.",
+  "importProblem.notWon": "{label}, game {game}: a game before the last must have been won.",
+  "importProblem.gameProblem": "{where}game {game}: {problem}",
   "export.json": "Export JSON",
   "export.csv": "Export CSV",
   "export.backup": "Back up all (JSON)",
@@ -482,6 +538,63 @@ const sv: Dictionary = {
   "errors.body": "Något gick fel hos oss när sidan skulle visas. Inget sparades. Försök igen om en stund.",
   "errors.reference": "Referens",
   "errors.retry": "Försök igen",
+  "errors.signIn": "Logga in först.",
+  "errors.noEvening": "Kvällen finns inte.",
+  "errors.ownerOnly": "Bara kvällens ägare får göra det.",
+  "errors.shareLink": "Länken fungerar inte (längre).",
+  "errors.usernameTaken": "Användarnamnet är upptaget.",
+  "errors.unavailable": "Databasen svarar inte just nu; inget sparades. Försök igen om en stund.",
+  "errors.internal": "Något gick fel hos oss. Inget sparades.",
+  "errors.fields": "Några fält behöver rättas.",
+  "errors.rules": "{problems}",
+  "errors.eveningEnded": "Kvällen är avslutad.",
+  "errors.gameInProgress": "Parti {n} pågår fortfarande.",
+  "errors.inviteInvalid": "Inbjudningslänken gäller inte.",
+  "errors.inviteGone": "Inbjudningslänken gäller inte (längre). Be om en ny.",
+  "errors.dealUnreadable": "Given gick inte att läsa.",
+  "errors.noGame": "Partiet finns inte.",
+  "errors.dealsFrozen": "Kvällen är avslutad; givarna kan inte längre ändras.",
+  "errors.dealTaken": "Giv {n} är redan inskriven från en annan telefon; nästa giv är {next}.",
+  "errors.dealJustTaken": "Giv {n} skrevs just in från en annan telefon.",
+  "errors.race": "Någon ändrade kvällen i samma ögonblick. Inget sparades; försök igen.",
+  "errors.noDeal": "Det finns ingen giv {n} i partiet.",
+  "errors.chooseFile": "Välj en fil.",
+  "errors.fileNotJson": "Filen är inte giltig JSON; inget importerades.",
+  "errors.importProblems": "Filen har fel ({n}); inget importerades.",
+  "errors.sendJson": "Skicka JSON (Content-Type: application/json).",
+  "errors.crossSite": "Förfrågningar från andra webbplatser tas inte emot.",
+  "errors.tooLarge": "Förfrågan är för stor (högst {kb} KB).",
+  "errors.requestNotJson": "Förfrågan är inte giltig JSON.",
+  "field.nameNeeded": "ett namn behövs",
+  "field.atMostChars": "högst {max} tecken",
+  "field.titleNeeded": "ge kvällen en rubrik",
+  "field.dateShape": "ett datum som 2026-12-02",
+  "field.noSuchDate": "det datumet finns inte i kalendern",
+  "field.addPlayers": "lägg till spelarna",
+  "field.atMostPlayers": "högst 10 spelare",
+  "field.username": "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",
+  "field.passwordMin": "minst 8 tecken",
+  "field.controlChars": "inga styrtecken",
+  "field.invalidId": "inget giltigt id",
+  "field.invalid": "värdet är inte giltigt",
+  "importProblem.eveningN": "Kväll {n}",
+  "importProblem.theEvening": "Kvällen",
+  "importProblem.notObject": "Filen ska innehålla ett JSON-objekt.",
+  "importProblem.backupList": "En säkerhetskopia ska lista sina kvällar.",
+  "importProblem.backupMax": "En säkerhetskopia får innehålla högst {max} kvällar.",
+  "importProblem.notProtokoll":
+    'Ingen Protokoll-fil: väntade "format": "{backup}" eller "{evening}", eller ett spelprotokoll.',
+  "importProblem.eveningObject": "{label} ska vara ett objekt.",
+  "importProblem.title": "{label}: rubriken ska vara 1–{max} tecken.",
+  "importProblem.dateShape": "{label}: datumet ska se ut som 2026-12-02.",
+  "importProblem.noSuchDate": "{label}: {date} finns inte i kalendern.",
+  "importProblem.place": "{label}: platsen ska vara text på högst {max} tecken.",
+  "importProblem.variant": "{label}: okänt spel {variant}.",
+  "importProblem.houseRules": "{label}: houseRules ska vara ett objekt.",
+  "importProblem.games": "{label}: games ska vara en lista med 1–200 spelprotokoll.",
+  "importProblem.gameVariant": "{label}, parti {game}: dess spel är {gameVariant}, kvällens är {variant}.",
+  "importProblem.notWon": "{label}, parti {game}: ett parti före det sista måste vara vunnet.",
+  "importProblem.gameProblem": "{where}parti {game}: {problem}",
   "export.json": "Exportera JSON",
   "export.csv": "Exportera CSV",
   "export.backup": "Säkerhetskopiera allt (JSON)",
@@ -540,31 +653,39 @@ export function format(message: string, values: Record<string, string | number>)
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
 
-/** Swedish for the fixed messages the server's input checks give (zod schemas in lib/data). */
-const FIELD_MESSAGES_SV: Record<string, string> = {
-  "a name is needed": "ett namn behövs",
-  "at most 40 characters": "högst 40 tecken",
-  "give the evening a title": "ge kvällen en rubrik",
-  "at most 80 characters": "högst 80 tecken",
-  "a date like 2026-12-02": "ett datum som 2026-12-02",
-  "no such date in the calendar": "det datumet finns inte i kalendern",
-  "add the players": "lägg till spelarna",
-  "at most 10 players": "högst 10 spelare",
-  "3–32 letters, digits, dots, dashes or underscores":
-    "3–32 bokstäver, siffror, punkter, bindestreck eller understreck",
-  "at least 8 characters": "minst 8 tecken",
-  "at most 200 characters": "högst 200 tecken",
-  "That username is taken.": "Användarnamnet är upptaget.",
-};
+/** A parameter of a message: a value, or a text the rules engine gives in both languages. */
+export type MessageParam = string | number | { en: string; sv: string };
 
-export function localizeFieldMessage(message: string, locale: Locale): string {
-  return locale === "sv" ? (FIELD_MESSAGES_SV[message] ?? message) : message;
+/**
+ * What the server says to a person — an error, a field problem, an import problem — as a dictionary key and its
+ * parameters, translated where it is shown (`translate`), so both languages come from the same dictionaries.
+ */
+export interface Message {
+  key: MessageKey;
+  params?: Record<string, MessageParam>;
 }
 
-export function localizeFields(
-  fields: Record<string, string[]> | undefined,
+export function translate(message: Message, locale: Locale): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {}))
+    values[name] = typeof value === "object" ? value[locale] : value;
+  return format(DICTIONARIES[locale][message.key], values);
+}
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === "string" && Object.hasOwn(DICTIONARIES.en, value);
+}
+
+/** A rules-engine problem in the reader's language (the rules module words its problems in both). */
+export function problemText(problem: { message: string; messageSv: string }, locale: Locale): string {
+  return locale === "sv" ? problem.messageSv : problem.message;
+}
+
+/** What a refused action says, in the reader's language: the rules engine's problems if any, else its message. */
+export function failureText(
+  failure: { message: Message; problems: { message: string; messageSv: string }[] },
   locale: Locale,
-): Record<string, string[]> | undefined {
-  if (!fields) return fields;
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.map((m) => localizeFieldMessage(m, locale))]));
+): string {
+  if (failure.problems.length) return failure.problems.map((p) => problemText(p, locale)).join(" ");
+  return translate(failure.message, locale);
 }

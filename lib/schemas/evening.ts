@@ -3,15 +3,19 @@
  * import (lib/transfer), so a value one of them accepts, all of them accept. Plain zod, no server code.
  */
 import { z } from "zod";
+import type { MessageKey } from "@/lib/i18n/dictionaries";
 import { hasControlCharacters, VARIANT_IDS } from "@/lib/rules";
 
-export const TextSchema = (max: number, empty: string) =>
+// Every message of these schemas is a dictionary key: lib/errors.ts (invalidInput) turns an issue into a
+// message the form translates, with the limit as {max}.
+
+export const TextSchema = (max: number, empty: MessageKey) =>
   z
     .string()
     .trim()
     .min(1, empty)
-    .max(max, `at most ${max} characters`)
-    .refine((v) => !hasControlCharacters(v), "no control characters");
+    .max(max, "field.atMostChars")
+    .refine((v) => !hasControlCharacters(v), "field.controlChars");
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,16 +28,16 @@ export function isCalendarDate(value: string): boolean {
 
 export const CalendarDateSchema = z
   .string()
-  .regex(DATE_SHAPE, "a date like 2026-12-02")
-  .refine((value) => !DATE_SHAPE.test(value) || isCalendarDate(value), "no such date in the calendar");
+  .regex(DATE_SHAPE, "field.dateShape")
+  .refine((value) => !DATE_SHAPE.test(value) || isCalendarDate(value), "field.noSuchDate");
 
 export const EVENING_TITLE_MAX = 80;
 
 /** An evening's own details: what the form asks, what an export holds, what an import brings. */
 export const EveningDetailsSchema = z.object({
-  title: TextSchema(EVENING_TITLE_MAX, "give the evening a title"),
+  title: TextSchema(EVENING_TITLE_MAX, "field.titleNeeded"),
   date: CalendarDateSchema,
-  place: z.union([z.literal(""), TextSchema(EVENING_TITLE_MAX, "")]).nullish(),
+  place: z.union([z.literal(""), TextSchema(EVENING_TITLE_MAX, "field.invalid")]).nullish(),
   variant: z.enum(VARIANT_IDS),
   houseRules: z.record(z.string(), z.unknown()).default({}),
 });

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { evaluateGame, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
+import { translate, type Message } from "@/lib/i18n/dictionaries";
 import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 
 export const EVENING_FORMAT = "protokoll.evening";
@@ -35,13 +36,26 @@ export interface BackupExport {
   evenings: EveningData[];
 }
 
-/** A problem in an import file, located as precisely as possible. */
+/** A problem in an import file, located as precisely as possible; `text` is translated where it is shown. */
 export interface ImportProblem {
   evening?: number;
   game?: number;
   deal?: number;
   player?: string;
+  text: Message;
+  /** The English rendering. */
   message: string;
+}
+
+type Where = Omit<ImportProblem, "text" | "message">;
+
+function problem(where: Where, text: Message): ImportProblem {
+  return { ...where, text, message: translate(text, "en") };
+}
+
+/** A message as a parameter of another: its text in both languages. */
+function inBoth(text: Message): { en: string; sv: string } {
+  return { en: translate(text, "en"), sv: translate(text, "sv") };
 }
 
 /** A fingerprint of an evening's content: the same evening imported twice has the same key. */
@@ -68,12 +82,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * found (which evening, game, deal and player) — in which case nothing may be written.
  */
 export function readImport(input: unknown, today: string): { evenings: EveningData[]; problems: ImportProblem[] } {
-  if (!isObject(input)) return { evenings: [], problems: [{ message: "The file must hold a JSON object." }] };
+  if (!isObject(input)) return { evenings: [], problems: [problem({}, { key: "importProblem.notObject" })] };
   if (input.format === BACKUP_FORMAT) {
     if (!Array.isArray(input.evenings))
-      return { evenings: [], problems: [{ message: "A backup must list its evenings." }] };
+      return { evenings: [], problems: [problem({}, { key: "importProblem.backupList" })] };
     if (input.evenings.length > MAX_EVENINGS)
-      return { evenings: [], problems: [{ message: `A backup may hold at most ${MAX_EVENINGS} evenings.` }] };
+      return {
+        evenings: [],
+        problems: [problem({}, { key: "importProblem.backupMax", params: { max: MAX_EVENINGS } })],
+      };
     const problems: ImportProblem[] = [];
     const evenings: EveningData[] = [];
     input.evenings.forEach((raw, i) => {
@@ -107,14 +124,11 @@ export function readImport(input: unknown, today: string): { evenings: EveningDa
       problems: [],
     };
   }
-  return {
-    evenings: [],
-    problems: [
-      {
-        message: `Not a Protokoll file: expected "format": "${BACKUP_FORMAT}" or "${EVENING_FORMAT}", or a game record.`,
-      },
-    ],
-  };
+  const notOurs = problem(
+    {},
+    { key: "importProblem.notProtokoll", params: { backup: BACKUP_FORMAT, evening: EVENING_FORMAT } },
+  );
+  return { evenings: [], problems: [notOurs] };
 }
 
 function readEvening(
@@ -122,46 +136,46 @@ function readEvening(
   index: number | undefined,
 ): { evening: EveningData | null; problems: ImportProblem[] } {
   const at = index === undefined ? {} : { evening: index };
-  const label = index === undefined ? "The evening" : `Evening ${index}`;
-  if (!isObject(raw)) return { evening: null, problems: [{ ...at, message: `${label} must be an object.` }] };
+  const label = inBoth(
+    index === undefined ? { key: "importProblem.theEvening" } : { key: "importProblem.eveningN", params: { n: index } },
+  );
+  if (!isObject(raw))
+    return { evening: null, problems: [problem(at, { key: "importProblem.eveningObject", params: { label } })] };
   const problems: ImportProblem[] = [];
+  const say = (text: Message, where: Where = at) => problems.push(problem(where, text));
   const { title, date, place, variant, houseRules, games, ended } = raw;
   // The evening's details are checked by the same schema as the form's; the file's wording names the field.
   const details = EveningDetailsSchema.safeParse({ title, date, place, variant, houseRules });
   const wrong = new Set(details.success ? [] : details.error.issues.map((issue) => String(issue.path[0])));
-  if (wrong.has("title"))
-    problems.push({ ...at, message: `${label}: the title must be 1–${EVENING_TITLE_MAX} characters.` });
+  if (wrong.has("title")) say({ key: "importProblem.title", params: { label, max: EVENING_TITLE_MAX } });
   if (wrong.has("date"))
-    problems.push({
-      ...at,
-      message:
-        typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date)
-          ? `${label}: ${date} is not a date in the calendar.`
-          : `${label}: the date must look like 2026-12-02.`,
-    });
-  if (wrong.has("place"))
-    problems.push({ ...at, message: `${label}: the place must be text of at most ${EVENING_TITLE_MAX} characters.` });
-  if (wrong.has("variant")) problems.push({ ...at, message: `${label}: unknown game ${JSON.stringify(variant)}.` });
-  if (wrong.has("houseRules")) problems.push({ ...at, message: `${label}: houseRules must be an object.` });
+    say(
+      typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date)
+        ? { key: "importProblem.noSuchDate", params: { label, date } }
+        : { key: "importProblem.dateShape", params: { label } },
+    );
+  if (wrong.has("place")) say({ key: "importProblem.place", params: { label, max: EVENING_TITLE_MAX } });
+  if (wrong.has("variant"))
+    say({ key: "importProblem.variant", params: { label, variant: JSON.stringify(variant) ?? "undefined" } });
+  if (wrong.has("houseRules")) say({ key: "importProblem.houseRules", params: { label } });
   if (!Array.isArray(games) || games.length === 0 || games.length > 200)
-    problems.push({ ...at, message: `${label}: games must be a list of 1–200 game records.` });
+    say({ key: "importProblem.games", params: { label } });
   if (problems.length) return { evening: null, problems };
   const list = games as unknown[];
   list.forEach((game, g) => {
     const read = readGame(game, index, g + 1);
     problems.push(...read.problems);
+    const where = { ...at, game: g + 1 };
     if (!read.problems.length && (game as GameRecord).variant !== variant)
-      problems.push({
-        ...at,
-        game: g + 1,
-        message: `${label}, game ${g + 1}: its game is ${(game as GameRecord).variant}, the evening's is ${String(variant)}.`,
-      });
+      say(
+        {
+          key: "importProblem.gameVariant",
+          params: { label, game: g + 1, gameVariant: (game as GameRecord).variant, variant: String(variant) },
+        },
+        where,
+      );
     if (!read.problems.length && g < list.length - 1 && !read.won)
-      problems.push({
-        ...at,
-        game: g + 1,
-        message: `${label}, game ${g + 1}: a game before the last must have been won.`,
-      });
+      say({ key: "importProblem.notWon", params: { label, game: g + 1 } }, where);
   });
   if (problems.length) return { evening: null, problems };
   return {
@@ -184,16 +198,22 @@ function readGame(
   game: number,
 ): { problems: ImportProblem[]; won: boolean } {
   const evaluation = evaluateGame(raw);
-  const prefix = `${evening === undefined ? "" : `Evening ${evening}, `}game ${game}`;
   if (evaluation.ok) return { problems: [], won: evaluation.result.winners.length > 0 };
+  const label = evening === undefined ? "" : inBoth({ key: "importProblem.eveningN", params: { n: evening } });
+  const where = label ? { en: `${label.en}, `, sv: `${label.sv}, ` } : "";
   return {
     won: false,
-    problems: evaluation.problems.map((p: Problem) => ({
-      ...(evening === undefined ? {} : { evening }),
-      game,
-      ...(p.deal !== undefined ? { deal: p.deal } : {}),
-      ...(p.player !== undefined ? { player: p.player } : {}),
-      message: `${prefix}: ${p.message}`,
-    })),
+    problems: evaluation.problems.map((p: Problem) =>
+      problem(
+        {
+          ...(evening === undefined ? {} : { evening }),
+          game,
+          ...(p.deal !== undefined ? { deal: p.deal } : {}),
+          ...(p.player !== undefined ? { player: p.player } : {}),
+        },
+        // The rules engine says what is wrong in both languages.
+        { key: "importProblem.gameProblem", params: { where, game, problem: { en: p.message, sv: p.messageSv } } },
+      ),
+    ),
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { deleteDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
@@ -48,7 +48,6 @@ export function DealDialog({
   const [pending, startTransition] = useTransition();
   const deal = result.deals[number - 1]!;
   const deletion = useMemo(() => (view === "delete" ? checkDeletion(record, number) : null), [view, record, number]);
-  const message = (p: { message: string; messageSv: string }) => (locale === "sv" ? p.messageSv : p.message);
 
   useEffect(() => {
     const dialog = ref.current!;
@@ -62,8 +61,8 @@ export function DealDialog({
     startTransition(async () => {
       const response = await deleteDealAction({ gameId, number });
       if (response.ok) onChanged();
-      else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${message(response)})`);
-      else setError(response.problems.length ? response.problems.map(message).join(" ") : message(response));
+      else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${failureText(response, locale)})`);
+      else setError(failureText(response, locale));
     });
   }
 
@@ -116,7 +115,7 @@ export function DealDialog({
             <ul className="problems" data-testid="delete-problems">
               <li>{t("table.invalidChange")}</li>
               {deletion?.problems.map((p, i) => (
-                <li key={i}>{message(p)}</li>
+                <li key={i}>{problemText(p, locale)}</li>
               ))}
             </ul>
           )}

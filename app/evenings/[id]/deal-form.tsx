@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useRef, useState, useTransition } from "react";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { GameRecord, GameResult, Problem } from "@/lib/rules";
 import { editDealAction, recordDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
@@ -67,7 +67,6 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
   const clientKey = useRef(newClientKey());
   const check = useMemo(() => checkDraft(record, context, draft, mode), [record, context, draft, mode]);
   const filled = filledTricks(record, context, draft);
-  const message = (p: { message: string; messageSv: string }) => (locale === "sv" ? p.messageSv : p.message);
   const showProblems = attempted || check.complete;
 
   function change(next: Draft) {
@@ -95,9 +94,9 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         onSaved({ number: context.number });
       } else if (response.code === "conflict") {
         clientKey.current = newClientKey();
-        onSaved({ message: `${t("table.conflict")} (${message(response)})` });
+        onSaved({ message: `${t("table.conflict")} (${failureText(response, locale)})` });
       } else {
-        setError(response.problems.length ? response.problems.map(message).join(" ") : message(response));
+        setError(failureText(response, locale));
       }
     });
   }
@@ -150,7 +149,8 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           const seatProblems: string[] = [];
           if (attempted && check.undecided.includes(player)) seatProblems.push(playWord.ask);
           if (attempted && check.missingTricks.includes(player)) seatProblems.push(t("table.tricksNeeded"));
-          if (showProblems) for (const p of check.problems) if (p.player === player) seatProblems.push(message(p));
+          if (showProblems)
+            for (const p of check.problems) if (p.player === player) seatProblems.push(problemText(p, locale));
           return (
             <div
               key={player}
@@ -257,7 +257,7 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         {dealProblems.length ? (
           <ul className="problems" data-testid="deal-problems">
             {dealProblems.map((p: Problem, i) => (
-              <li key={i}>{message(p)}</li>
+              <li key={i}>{problemText(p, locale)}</li>
             ))}
           </ul>
         ) : null}

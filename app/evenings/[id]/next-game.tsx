@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { startGameAction } from "./actions";
 
 interface Props {
@@ -48,16 +48,7 @@ export function NextGame({
     startTransition(async () => {
       const response = await startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat });
       if (response.ok) onStarted();
-      else {
-        const sv = locale === "sv";
-        setError(
-          response.problems.length
-            ? response.problems.map((p) => (sv ? p.messageSv : p.message)).join(" ")
-            : sv
-              ? response.messageSv
-              : response.message,
-        );
-      }
+      else setError(failureText(response, locale));
     });
   }
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
-import { format, type Dictionary, type Locale, intlLocale } from "@/lib/i18n/dictionaries";
+import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { deleteDealAction, endEveningAction } from "./actions";
@@ -131,7 +131,7 @@ export function TableView({
     setJustSaved(null);
     startTransition(async () => {
       const response = await deleteDealAction({ gameId: game.id, number });
-      refresh(response.ok ? undefined : locale === "sv" ? response.messageSv : response.message);
+      refresh(response.ok ? undefined : failureText(response, locale));
     });
   }
 

@@ -1,7 +1,9 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { createEveningAction, type CreateEveningState } from "../actions";
+import { failureText, problemText, translate, type Locale } from "@/lib/i18n/dictionaries";
+import type { ActionResult } from "@/lib/action-result";
+import { createEveningAction } from "../actions";
 
 export interface HouseRuleField {
   name: string;
@@ -15,6 +17,7 @@ export interface HouseRuleField {
 }
 
 interface Props {
+  locale: Locale;
   today: string;
   variants: { id: string; name: string; min: number; max: number }[];
   houseRules: HouseRuleField[];
@@ -36,14 +39,18 @@ interface Props {
   >;
 }
 
-export function EveningForm({ today, variants, houseRules, knownNames, labels }: Props) {
-  const [state, formAction, pending] = useActionState<CreateEveningState, FormData>(createEveningAction, {});
+export function EveningForm({ today, variants, houseRules, knownNames, labels, locale }: Props) {
+  const [result, formAction, pending] = useActionState<ActionResult<string> | null, FormData>(
+    createEveningAction,
+    null,
+  );
+  const failure = result && !result.ok ? result : null;
   const [variant, setVariant] = useState(variants[0]!.id);
   const [players, setPlayers] = useState<string[]>(["", "", ""]);
   const [firstDealer, setFirstDealer] = useState(0);
   const { min, max, name: variantName } = variants.find((v) => v.id === variant)!;
   const named = players.map((p, i) => ({ name: p.trim(), seat: i })).filter((p) => p.name);
-  const error = (field: string) => state.fields?.[field]?.join(" ");
+  const error = (field: string) => failure?.fields[field]?.map((m) => translate(m, locale)).join(" ");
   const countProblem =
     named.length > max || (named.length > 0 && named.length < min)
       ? labels.count
@@ -182,16 +189,16 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels }:
             ))}
         </div>
       </details>
-      {state.error || state.problems?.length ? (
+      {failure ? (
         <div className="form-error" role="alert">
-          {state.problems?.length ? (
+          {failure.problems.length ? (
             <ul>
-              {state.problems.map((p) => (
-                <li key={p}>{p}</li>
+              {failure.problems.map((p) => (
+                <li key={p.message}>{problemText(p, locale)}</li>
               ))}
             </ul>
           ) : (
-            state.error
+            failureText(failure, locale)
           )}
         </div>
       ) : null}

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "New evening · Protokoll" };
 
 export default async function NewEveningPage() {
   const actor = await requireActor("/evenings/new");
-  const [{ t }, knownNames] = await Promise.all([getI18n(), listPlayerNames(actor)]);
+  const [{ t, locale }, knownNames] = await Promise.all([getI18n(), listPlayerNames(actor)]);
   const names = Object.keys(HOUSE_RULE_VALUES) as HouseRuleName[];
   const houseRules: HouseRuleField[] = names.map((name) => {
     const spec = HOUSE_RULE_VALUES[name];
@@ -46,6 +46,7 @@ export default async function NewEveningPage() {
     <main className="narrow stack">
       <h1>{t("evenings.new")}</h1>
       <EveningForm
+        locale={locale}
         today={today}
         variants={VARIANT_IDS.map((id) => ({
           id,

@@ -1,19 +1,15 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { joinEvening } from "@/lib/data/evenings";
-import { isAppError } from "@/lib/errors";
 
-export async function joinAction(token: string): Promise<{ error: string } | void> {
+/** Joins through the invite link, then opens the evening; a refusal comes back as the result. */
+export async function joinAction(token: string): Promise<ActionResult<{ id: string }>> {
   const actor = await currentActor();
   if (!actor) redirect(`/sign-in?next=${encodeURIComponent(`/join/${token}`)}`);
-  let id: string;
-  try {
-    ({ id } = await joinEvening(actor, String(token)));
-  } catch (error) {
-    if (isAppError(error)) return { error: error.message };
-    throw error;
-  }
-  redirect(`/evenings/${id}`);
+  const result = await runAction(() => joinEvening(actor, String(token)));
+  if (result.ok) redirect(`/evenings/${result.data.id}`);
+  return result;
 }

@@ -4,13 +4,13 @@ import { currentActor } from "@/lib/auth/session";
 import { describeInvite } from "@/lib/data/evenings";
 import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { joinAction } from "./actions";
+import { JoinButton } from "./join-button";
 
 export const metadata: Metadata = { title: "Join · Protokoll", referrer: "no-referrer" };
 
 export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
   const { token } = await params;
-  const [{ t }, invite, actor] = await Promise.all([getI18n(), describeInvite(token), currentActor()]);
+  const [{ t, locale }, invite, actor] = await Promise.all([getI18n(), describeInvite(token), currentActor()]);
   if (!invite) {
     return (
       <main className="narrow stack">
@@ -25,16 +25,7 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
       <h1>{format(t("join.title"), { title: invite.title })}</h1>
       <p>{format(t("join.lead"), { owner: invite.owner })}</p>
       {actor ? (
-        <form
-          action={async () => {
-            "use server";
-            await joinAction(token);
-          }}
-        >
-          <button type="submit" className="button primary">
-            {t("join.button")}
-          </button>
-        </form>
+        <JoinButton token={token} label={t("join.button")} locale={locale} />
       ) : (
         <div className="actions">
           <Link className="button primary" href={`/sign-up?next=${next}`}>

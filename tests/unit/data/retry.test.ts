@@ -17,7 +17,11 @@ describe("riding out a database that is briefly away", () => {
       ),
     ).toBe(true);
     expect(isTransientDatabaseError(new Error("Unique constraint failed"))).toBe(false);
-    expect(isTransientDatabaseError(new AppError("conflict", "ECONNREFUSED in a message"))).toBe(false);
+    expect(
+      isTransientDatabaseError(
+        new AppError("conflict", { key: "errors.rules", params: { problems: "ECONNREFUSED in a message" } }),
+      ),
+    ).toBe(false);
   });
 
   it("retries a write until the database answers", async () => {
@@ -39,7 +43,7 @@ describe("riding out a database that is briefly away", () => {
     await expect(
       withDatabaseRetry(async () => {
         calls++;
-        throw new AppError("validation", "bad deal");
+        throw new AppError("validation", { key: "errors.dealUnreadable" });
       }),
     ).rejects.toMatchObject({ code: "validation" });
     expect(calls).toBe(1);

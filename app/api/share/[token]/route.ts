@@ -8,6 +8,6 @@ export const dynamic = "force-dynamic";
 export async function GET(_: NextRequest, { params }: RouteContext<"/api/share/[token]">) {
   const { token } = await params;
   const found = await getScoreboardByToken(token);
-  if (!found) return errorResponse("not_found", "This link does not work (any more).", 404);
+  if (!found) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
   return Response.json(found.scoreboard, { headers: { "Cache-Control": "no-store" } });
 }

@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 15_000;
 export async function GET(request: NextRequest, { params }: RouteContext<"/api/share/[token]/events">) {
   const { token } = await params;
   const found = await getScoreboardByToken(token);
-  if (!found) return errorResponse("not_found", "This link does not work (any more).", 404);
+  if (!found) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
   // Only what the stream needs from here on: a viewer may stay for hours, thousands at a time.
   return new Response(
     openStream(token, found.eveningId, found.scoreboard.version, scoreboardFrame(found.scoreboard), request.signal),
