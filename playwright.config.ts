@@ -3,16 +3,8 @@
  * production build. Run through `npm test`, which builds, prepares fresh databases and sets E2E_*.
  */
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SQLITE_PORT = 3201;
 const POSTGRES_PORTS = [3202, 3203] as const;
 const postgres = process.env.E2E_POSTGRES_URL;
@@ -39,7 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"]],
   use: {
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

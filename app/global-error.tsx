@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { DICTIONARIES, isLocale } from "@/lib/i18n/dictionaries";
+import { ErrorMessage } from "./_components/error-message";
 import "./globals.css";
 
 /** The root layout itself failed: a page of its own, in the app's look and the visitor's language. */
@@ -13,19 +13,12 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
   return (
     <html lang={locale}>
       <body>
-        <main className="narrow stack" data-testid="error-page">
-          <h1>{dict["errors.title"]}</h1>
-          <p>{dict["errors.body"]}</p>
-          {error.digest ? <p className="muted">{`${dict["errors.reference"]}: ${error.digest}`}</p> : null}
-          <p className="actions">
-            <button type="button" className="button primary" onClick={reset}>
-              {dict["errors.retry"]}
-            </button>
-            <Link href="/" className="button">
-              {dict["errors.home"]}
-            </Link>
-          </p>
-        </main>
+        <ErrorMessage
+          dict={dict}
+          digest={error.digest}
+          reset={reset}
+          away={{ href: "/", label: dict["errors.home"] }}
+        />
       </body>
     </html>
   );

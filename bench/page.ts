@@ -5,6 +5,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 
 const env = prepareDatabase();
@@ -22,16 +23,8 @@ await disconnectDb();
 
 const server = await startServer(env, 3291);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 async function scripts(path: string): Promise<{ files: { url: string; kb: number }[]; kb: number }> {

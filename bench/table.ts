@@ -20,17 +20,9 @@ import {
 } from "../lib/rules";
 import { seeded, type Random } from "../tests/support/random-game";
 import { createEvening, enterDeal, expectProtokoll, type Tap } from "../tests/e2e/table";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const SHOTS = "test-results/screenshots";
 const NAMES = ["Anna", "Bo", "Cecilia", "Dag", "Erik", "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
 
@@ -308,7 +300,7 @@ async function overflow(
 const env = prepareDatabase();
 const server = await startServer(env, 3293);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 mkdirSync(SHOTS, { recursive: true });

@@ -28,7 +28,12 @@ test("a wrong evening id, a wrong address and a wrong share link get a clear pag
     "Länken fungerar inte längre. Be bordet om den nya.",
   );
   // Route handlers answer in the asker's language too.
-  const refused = await page.request.post("/api/games/any/deals", { data: "x", headers: { "content-type": "text/plain" } });
-  expect(await refused.json()).toEqual({ error: { code: "validation", message: "Skicka JSON (Content-Type: application/json)." } });
+  const refused = await page.request.post("/api/games/any/deals", {
+    data: "x",
+    headers: { "content-type": "text/plain" },
+  });
+  expect(await refused.json()).toEqual({
+    error: { code: "validation", message: "Skicka JSON (Content-Type: application/json)." },
+  });
   await page.getByRole("button", { name: "EN", exact: true }).click();
 });

@@ -204,6 +204,27 @@ export function LiveScoreboard({
       : format(dict["table.wins"], { names: game.winners[0]! })
     : null;
 
+  const compulsion = game?.trumpCompulsion ? (
+    <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />
+  ) : null;
+  /** The game's protokoll; in TV mode the newest deal first. */
+  const sheet = (shown: ScoreboardGame, newestFirst: boolean) =>
+    shown.deals.length ? (
+      <ScoreSheet
+        testId="share-protokoll"
+        players={shown.players}
+        startScore={shown.startScore}
+        winners={shown.winners}
+        deals={shown.deals}
+        dict={dict}
+        locale={locale}
+        variant={scoreboard.variant}
+        newestFirst={newestFirst}
+      />
+    ) : (
+      <p className="muted">{dict["share.noDeals"]}</p>
+    );
+
   if (tv) {
     // TV mode: one screen that never scrolls — big standings, the latest deals newest first, the banners.
     return (
@@ -224,29 +245,11 @@ export function LiveScoreboard({
             {dict["share.exitTv"]}
           </button>
         </header>
-        {game?.trumpCompulsion ? (
-          <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />
-        ) : null}
+        {compulsion}
         {game ? (
           <div className="tv-main">
             <Standings game={game} wins={wins} dict={dict} locale={locale} />
-            <div className="tv-deals">
-              {game.deals.length ? (
-                <ScoreSheet
-                  testId="share-protokoll"
-                  players={game.players}
-                  startScore={game.startScore}
-                  winners={game.winners}
-                  deals={game.deals}
-                  dict={dict}
-                  locale={locale}
-                  variant={scoreboard.variant}
-                  newestFirst
-                />
-              ) : (
-                <p className="muted">{dict["share.noDeals"]}</p>
-              )}
-            </div>
+            <div className="tv-deals">{sheet(game, true)}</div>
           </div>
         ) : null}
         {winnerText ? (
@@ -285,9 +288,7 @@ export function LiveScoreboard({
       {game ? (
         <section className="stack" aria-label={format(dict["table.gameN"], { n: game.number })}>
           <h2>{format(dict["table.gameN"], { n: game.number })}</h2>
-          {game.trumpCompulsion ? (
-            <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />
-          ) : null}
+          {compulsion}
           {game.winners.length ? (
             <p className="banner celebration" data-testid="share-winners">
               {game.winners.length > 1
@@ -302,20 +303,7 @@ export function LiveScoreboard({
           ) : null}
           <div className="board">
             <Standings game={game} wins={wins} dict={dict} locale={locale} />
-            {game.deals.length ? (
-              <ScoreSheet
-                testId="share-protokoll"
-                players={game.players}
-                startScore={game.startScore}
-                winners={game.winners}
-                deals={game.deals}
-                dict={dict}
-                locale={locale}
-                variant={scoreboard.variant}
-              />
-            ) : (
-              <p className="muted">{dict["share.noDeals"]}</p>
-            )}
+            {sheet(game, false)}
           </div>
         </section>
       ) : null}
