@@ -3,7 +3,8 @@
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { actionFailure, runAction, type ActionResult } from "@/lib/action-result";
-import { createUser } from "@/lib/data/users";
+import { createUser, SignUpSchema } from "@/lib/data/users";
+import { invalidInput } from "@/lib/errors";
 
 /** Returns a safe place to go after signing in: a path on this site only. */
 function safeNext(value: FormDataEntryValue | null): string {
@@ -33,9 +34,11 @@ export async function signInAction(_: ActionResult | null, formData: FormData): 
 
 export async function signUpAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
   const password = String(formData.get("password") ?? "").slice(0, 300);
-  const created = await runAction(() =>
-    createUser({ username: String(formData.get("username") ?? "").slice(0, 100), password }),
-  );
+  const created = await runAction(() => {
+    const parsed = SignUpSchema.safeParse({ username: String(formData.get("username") ?? "").slice(0, 100), password });
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return createUser(parsed.data);
+  });
   if (!created.ok) return created;
   return signInWith(created.data.username, password, safeNext(formData.get("next")));
 }

@@ -3,7 +3,7 @@ import "server-only";
 import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { AppError, invalidInput } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "./prisma-errors";
 
 export const UsernameSchema = z
@@ -20,9 +20,7 @@ export const THROTTLE = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_00
 const BCRYPT_COST = 10;
 
 export async function createUser(input: SignUpInput): Promise<{ id: string; username: string }> {
-  const parsed = SignUpSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const { username, password } = parsed.data;
+  const { username, password } = SignUpSchema.parse(input);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   try {
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translate } from "@/lib/i18n/dictionaries";
 import { CalendarDateSchema, EveningDetailsSchema, isCalendarDate } from "@/lib/schemas/evening";
 import { readImport, EVENING_FORMAT } from "@/lib/transfer/format";
 
@@ -19,8 +20,9 @@ describe("one schema for an evening's details: the form, the REST routes and imp
 
   it("says whether a date has the wrong shape or is not in the calendar", () => {
     const message = (value: string) => CalendarDateSchema.safeParse(value).error?.issues.map((i) => i.message);
-    expect(message("tomorrow")).toEqual(["a date like 2026-12-02"]);
-    expect(message("2026-02-30")).toEqual(["no such date in the calendar"]);
+    expect(message("tomorrow")).toEqual(["field.dateShape"]);
+    expect(message("2026-02-30")).toEqual(["field.noSuchDate"]);
+    expect(translate({ key: "field.noSuchDate" }, "en")).toBe("no such date in the calendar");
   });
 
   it("import uses it: a file with 2026-02-30 or 2026-13-45 is refused, naming the evening", () => {
@@ -33,13 +35,14 @@ describe("one schema for an evening's details: the form, the REST routes and imp
       variant: "knektpass",
       games: [game],
     });
-    expect(readImport(file("2026-02-30"), "2026-12-03").problems).toEqual([
-      { message: "The evening: 2026-02-30 is not a date in the calendar." },
+    const problems = (date: string) => readImport(file(date), "2026-12-03").problems;
+    expect(problems("2026-02-30").map((p) => p.message)).toEqual([
+      "The evening: 2026-02-30 is not a date in the calendar.",
     ]);
-    expect(readImport(file("2026-13-45"), "2026-12-03").problems).toEqual([
-      { message: "The evening: 2026-13-45 is not a date in the calendar." },
+    expect(problems("2026-13-45").map((p) => translate(p.text, "sv"))).toEqual([
+      "Kvällen: 2026-13-45 finns inte i kalendern.",
     ]);
-    expect(readImport(file("2026-02-28"), "2026-12-03").problems).toEqual([]);
+    expect(problems("2026-02-28")).toEqual([]);
     // What import accepts, the form's schema accepts too.
     expect(EveningDetailsSchema.safeParse({ title: "Torsdag", date: "2026-02-28", variant: "knektpass" }).success).toBe(
       true,

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { translate } from "@/lib/i18n/dictionaries";
 import { csvField, eveningToCsv } from "@/lib/transfer/csv";
 import { BACKUP_FORMAT, EVENING_FORMAT, importKey, readImport, type EveningData } from "@/lib/transfer/format";
 
@@ -41,7 +42,9 @@ describe("import files are read completely before anything is written", () => {
       "2026-12-02",
     );
     expect(evenings).toEqual([]);
-    expect(problems).toEqual([
+    // Each problem also carries its message as a key with parameters (`text`), which renders to `message`.
+    expect(problems.map((p) => translate(p.text, "en"))).toEqual(problems.map((p) => p.message));
+    expect(problems).toMatchObject([
       {
         evening: 2,
         game: 1,
