@@ -48,7 +48,7 @@ export function evaluateGame(record: unknown, options: ScorerOptions = {}): Eval
     return {
       ok: false,
       result: null,
-      problems: [problem("deals.invalid", {}, "deals must be a list", "givarna ska vara en lista")],
+      problems: [problem("deals.invalid", {}, "rules.dealsInvalid")],
     };
   }
   const problems: Problem[] = [];

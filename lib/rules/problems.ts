@@ -1,3 +1,4 @@
+import { translate, type MessageKey, type MessageParam } from "@/lib/i18n/dictionaries";
 import type { Problem, ProblemCode } from "./types";
 
 export interface Location {
@@ -5,15 +6,24 @@ export interface Location {
   player?: string;
 }
 
-/** Builds a problem whose messages name where it is: "deal 3, Bo: …" / "giv 3, Bo: …". */
-export function problem(code: ProblemCode, where: Location, en: string, sv: string): Problem {
-  const at = (dealWord: string) => {
+/**
+ * Builds a problem whose messages name where it is: "deal 3, Bo: …" / "giv 3, Bo: …". Its words come from the
+ * product's dictionaries (`rules.*` keys, plain data), rendered in both languages here, so the `score`
+ * command, the server and the browser say the same.
+ */
+export function problem(
+  code: ProblemCode,
+  where: Location,
+  key: MessageKey,
+  params: Record<string, MessageParam> = {},
+): Problem {
+  const render = (locale: "en" | "sv") => {
     const parts: string[] = [];
-    if (where.deal !== undefined) parts.push(`${dealWord} ${where.deal}`);
+    if (where.deal !== undefined) parts.push(translate({ key: "rules.atDeal", params: { n: where.deal } }, locale));
     if (where.player !== undefined) parts.push(where.player);
-    return parts.length ? `${parts.join(", ")}: ` : "";
+    return (parts.length ? `${parts.join(", ")}: ` : "") + translate({ key, params }, locale);
   };
-  const p: Problem = { code, message: at("deal") + en, messageSv: at("giv") + sv };
+  const p: Problem = { code, message: render("en"), messageSv: render("sv") };
   if (where.deal !== undefined) p.deal = where.deal;
   if (where.player !== undefined) p.player = where.player;
   return p;

@@ -46,53 +46,25 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   if (!isObject(input)) {
     return {
       setup: null,
-      problems: [
-        problem(
-          "record.invalid",
-          {},
-          "a game record must be a JSON object",
-          "ett spelprotokoll måste vara ett JSON-objekt",
-        ),
-      ],
+      problems: [problem("record.invalid", {}, "rules.recordInvalid")],
     };
   }
   const { variant, players, firstDealer, houseRules } = input;
   if (!isVariantId(variant)) {
-    problems.push(
-      problem(
-        "variant.unknown",
-        {},
-        `unknown variant ${describe(variant)} (expected "knektpass" or "norrlands-knack")`,
-        `okänt spel ${describe(variant)} (ska vara "knektpass" eller "norrlands-knack")`,
-      ),
-    );
+    problems.push(problem("variant.unknown", {}, "rules.variantUnknown", { value: describe(variant) }));
   }
 
   let names: string[] | null = null;
   const badName = (p: unknown) =>
     typeof p !== "string" || p.trim() === "" || p.length > MAX_NAME_LENGTH || hasControlCharacters(p);
   if (!Array.isArray(players) || players.length > 20 || players.some(badName)) {
-    problems.push(
-      problem(
-        "players.invalid",
-        {},
-        `players must be a list of names, each 1–${MAX_NAME_LENGTH} characters without control characters`,
-        `spelarna ska vara en lista med namn på 1–${MAX_NAME_LENGTH} tecken utan styrtecken`,
-      ),
-    );
+    problems.push(problem("players.invalid", {}, "rules.playersInvalid", { max: MAX_NAME_LENGTH }));
   } else {
     names = players as string[];
     const seen = new Set<string>();
     for (const name of names) {
       if (seen.has(name)) {
-        problems.push(
-          problem(
-            "players.duplicate",
-            { player: name },
-            "this name is at the table twice",
-            "namnet finns två gånger vid bordet",
-          ),
-        );
+        problems.push(problem("players.duplicate", { player: name }, "rules.playersDuplicate"));
       }
       seen.add(name);
     }
@@ -100,12 +72,12 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
       const def = VARIANTS[variant];
       if (names.length < def.minPlayers || names.length > def.maxPlayers) {
         problems.push(
-          problem(
-            "players.count",
-            {},
-            `${def.name} is for ${def.minPlayers}–${def.maxPlayers} players, not ${names.length}`,
-            `${def.name} spelas av ${def.minPlayers}–${def.maxPlayers} spelare, inte ${names.length}`,
-          ),
+          problem("players.count", {}, "rules.playersCount", {
+            game: def.name,
+            min: def.minPlayers,
+            max: def.maxPlayers,
+            n: names.length,
+          }),
         );
       }
     }
@@ -115,23 +87,14 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
   if (firstDealer !== undefined && names) {
     dealerSeat = typeof firstDealer === "string" ? names.indexOf(firstDealer) : -1;
     if (dealerSeat < 0) {
-      problems.push(
-        problem(
-          "firstDealer.unknown",
-          {},
-          `the first dealer ${describe(firstDealer)} is not one of the players`,
-          `första given ${describe(firstDealer)} är ingen av spelarna`,
-        ),
-      );
+      problems.push(problem("firstDealer.unknown", {}, "rules.firstDealerUnknown", { value: describe(firstDealer) }));
     }
   }
 
   const chosen: Partial<HouseRules> = {};
   if (houseRules !== undefined) {
     if (!isObject(houseRules)) {
-      problems.push(
-        problem("houseRules.invalid", {}, "houseRules must be an object", "houseRules ska vara ett objekt"),
-      );
+      problems.push(problem("houseRules.invalid", {}, "rules.houseRulesNotObject"));
     } else if (isVariantId(variant)) {
       problems.push(...checkHouseRules(variant, houseRules, chosen));
     }
@@ -155,17 +118,12 @@ function checkHouseRules(variant: VariantId, given: Record<string, unknown>, int
   const known = VARIANTS[variant].houseRules;
   for (const [name, value] of Object.entries(given)) {
     if (!Object.hasOwn(HOUSE_RULE_VALUES, name)) {
-      problems.push(problem("houseRules.unknown", {}, `unknown house rule "${name}"`, `okänd husregel "${name}"`));
+      problems.push(problem("houseRules.unknown", {}, "rules.houseRuleUnknown", { name }));
       continue;
     }
     if (!Object.hasOwn(known, name)) {
       problems.push(
-        problem(
-          "houseRules.wrongVariant",
-          {},
-          `house rule "${name}" does not apply to ${VARIANTS[variant].name}`,
-          `husregeln "${name}" gäller inte ${VARIANTS[variant].name}`,
-        ),
+        problem("houseRules.wrongVariant", {}, "rules.houseRuleWrongVariant", { name, game: VARIANTS[variant].name }),
       );
       continue;
     }
@@ -184,12 +142,11 @@ function checkHouseRules(variant: VariantId, given: Record<string, unknown>, int
           ? `ett heltal från ${spec.min} till ${spec.max}`
           : spec.values.map((v) => JSON.stringify(v)).join(" eller ");
       problems.push(
-        problem(
-          "houseRules.invalid",
-          {},
-          `house rule "${name}" is ${describe(value)}; it must be ${expected}`,
-          `husregeln "${name}" är ${describe(value)}; den ska vara ${expectedSv}`,
-        ),
+        problem("houseRules.invalid", {}, "rules.houseRuleInvalid", {
+          name,
+          value: describe(value),
+          expected: { en: expected, sv: expectedSv },
+        }),
       );
       continue;
     }
@@ -211,14 +168,7 @@ export function parseDeal(
   if (!isObject(deal) || !isObject(deal.entries)) {
     return {
       deal: null,
-      problems: [
-        problem(
-          "deal.invalid",
-          { deal: number },
-          "a deal must be an object with entries per player",
-          "en giv ska vara ett objekt med en rad per spelare",
-        ),
-      ],
+      problems: [problem("deal.invalid", { deal: number }, "rules.dealInvalid")],
     };
   }
   const entries = deal.entries;
@@ -230,25 +180,11 @@ export function parseDeal(
   if (!complete) {
     for (const name of Object.keys(entries)) {
       if (!seatOf.has(name))
-        problems.push(
-          problem(
-            "entry.unknownPlayer",
-            { deal: number, player: name },
-            "not a player at this table",
-            "ingen spelare vid det här bordet",
-          ),
-        );
+        problems.push(problem("entry.unknownPlayer", { deal: number, player: name }, "rules.entryUnknownPlayer"));
     }
     for (const name of players) {
       if (!Object.hasOwn(entries, name))
-        problems.push(
-          problem(
-            "entry.missing",
-            { deal: number, player: name },
-            "no entry for this player",
-            "ingen rad för den här spelaren",
-          ),
-        );
+        problems.push(problem("entry.missing", { deal: number, player: name }, "rules.entryMissing"));
     }
   }
   const parsed: ParsedDeal = { plays: [], exchangedSum: [], exchangedMax: [], tricks: [], revoke: [] };
@@ -262,14 +198,7 @@ export function parseDeal(
     if (!Object.hasOwn(entries, name)) continue;
     const entry = entries[name];
     if (!isObject(entry)) {
-      problems.push(
-        problem(
-          "entry.invalid",
-          { deal: number, player: name },
-          "the entry must be an object",
-          "raden ska vara ett objekt",
-        ),
-      );
+      problems.push(problem("entry.invalid", { deal: number, player: name }, "rules.entryInvalid"));
       continue;
     }
     const { plays, exchanged, tricks, revoke } = entry;
@@ -282,24 +211,16 @@ export function parseDeal(
       for (const key of Object.keys(entry)) {
         if (!ENTRY_FIELDS.has(key))
           problems.push(
-            problem(
-              "entry.unknownField",
-              { deal: number, player: name },
-              `unknown field "${key.slice(0, 40)}" (expected plays, exchanged, tricks, revoke)`,
-              `okänt fält "${key.slice(0, 40)}" (ska vara plays, exchanged, tricks, revoke)`,
-            ),
+            problem("entry.unknownField", { deal: number, player: name }, "rules.entryUnknownField", {
+              field: key.slice(0, 40),
+            }),
           );
       }
     }
     if (typeof plays === "boolean") parsed.plays[seat] = plays;
     else
       problems.push(
-        problem(
-          "plays.invalid",
-          { deal: number, player: name },
-          `plays must be true or false, not ${describe(plays)}`,
-          `plays ska vara true eller false, inte ${describe(plays)}`,
-        ),
+        problem("plays.invalid", { deal: number, player: name }, "rules.playsInvalid", { value: describe(plays) }),
       );
     if (exchanged === undefined) {
       // nothing exchanged
@@ -317,36 +238,23 @@ export function parseDeal(
       parsed.exchangedMax[seat] = max;
     } else {
       problems.push(
-        problem(
-          "exchanged.invalid",
-          { deal: number, player: name },
-          `exchanged must be a whole number 0–5 or a list of up to 3 rounds of 0–5, not ${describe(exchanged)}`,
-          `köpta kort ska vara ett heltal 0–5 eller en lista med högst 3 omgångar om 0–5, inte ${describe(exchanged)}`,
-        ),
+        problem("exchanged.invalid", { deal: number, player: name }, "rules.exchangedInvalid", {
+          value: describe(exchanged),
+        }),
       );
     }
     if (tricks !== undefined) {
       if (isCount(tricks, 5)) parsed.tricks[seat] = tricks;
       else
         problems.push(
-          problem(
-            "tricks.invalid",
-            { deal: number, player: name },
-            `tricks must be a whole number 0–5, not ${describe(tricks)}`,
-            `stick ska vara ett heltal 0–5, inte ${describe(tricks)}`,
-          ),
+          problem("tricks.invalid", { deal: number, player: name }, "rules.tricksInvalid", { value: describe(tricks) }),
         );
     }
     if (revoke !== undefined) {
       if (typeof revoke === "boolean") parsed.revoke[seat] = revoke;
       else
         problems.push(
-          problem(
-            "revoke.invalid",
-            { deal: number, player: name },
-            `revoke must be true or false, not ${describe(revoke)}`,
-            `försakelse ska vara true eller false, inte ${describe(revoke)}`,
-          ),
+          problem("revoke.invalid", { deal: number, player: name }, "rules.revokeInvalid", { value: describe(revoke) }),
         );
     }
   }

@@ -154,14 +154,7 @@ export class GameScorer {
       const by = this.winners.map((s) => this.setup.players[s]).join(", ");
       return {
         ok: false,
-        problems: [
-          problem(
-            "game.over",
-            { deal: number },
-            `the game was already won in deal ${this.wonIn} by ${by}`,
-            `spelet vanns redan i giv ${this.wonIn} av ${by}`,
-          ),
-        ],
+        problems: [problem("game.over", { deal: number }, "rules.gameOver", { deal: this.wonIn, by })],
       };
     }
     const parsed = parseDeal(this.setup.players, this.seatOf, input, number);
@@ -180,24 +173,10 @@ export class GameScorer {
       const where = { deal: number, player: players[s]! };
       if (deal.plays[s]) playing.push(s);
       else {
-        if (deal.exchangedSum[s]! > 0)
-          problems.push(
-            problem("exchanged.byPasser", where, "passed, so exchanged no cards", "passade och kan inte ha köpt kort"),
-          );
-        if (deal.tricks[s]! > 0)
-          problems.push(
-            problem("tricks.byPasser", where, "passed, so took no tricks", "passade och kan inte ha tagit stick"),
-          );
+        if (deal.exchangedSum[s]! > 0) problems.push(problem("exchanged.byPasser", where, "rules.exchangedByPasser"));
+        if (deal.tricks[s]! > 0) problems.push(problem("tricks.byPasser", where, "rules.tricksByPasser"));
       }
-      if (deal.revoke[s])
-        problems.push(
-          problem(
-            "revoke.notAllowed",
-            where,
-            "a revoke is only recorded in Norrlands-Knack",
-            "försakelse förs bara i Norrlands-Knack",
-          ),
-        );
+      if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", where, "rules.revokeKnektpass"));
     }
     if (playing.length >= 2) {
       problems.push(...this.checkTricks(deal, playing, number, true));
@@ -206,12 +185,7 @@ export class GameScorer {
       const talon = talonSize("knektpass", this.n);
       if (exchanged > talon)
         problems.push(
-          problem(
-            "exchanged.beyondTalon",
-            { deal: number },
-            `${exchanged} cards exchanged, but the talon holds only ${talon}`,
-            `${exchanged} kort köpta, men talongen har bara ${talon}`,
-          ),
+          problem("exchanged.beyondTalon", { deal: number }, "rules.exchangedBeyondTalon", { exchanged, talon }),
         );
     }
     if (problems.length) return { ok: false, problems };
@@ -265,53 +239,19 @@ export class GameScorer {
       if (!deal.plays[s]) {
         // In the first deal everyone plays the hand along with the knocker (N3), so passers may carry tricks.
         if (deal.tricks[s]! > 0 && !(first && handPlayed))
-          problems.push(
-            problem(
-              "tricks.byPasser",
-              where,
-              "passed (lurade), so took no tricks",
-              "lurade och kan inte ha tagit stick",
-            ),
-          );
-        if (deal.revoke[s])
-          problems.push(
-            problem(
-              "revoke.notAllowed",
-              where,
-              "only a knocker can be charged with a revoke",
-              "bara den som knackat kan försaka",
-            ),
-          );
+          problems.push(problem("tricks.byPasser", where, "rules.tricksByLurer"));
+        if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", where, "rules.revokeByLurer"));
       } else if (deal.revoke[s]) {
-        if (!underCompulsion)
-          problems.push(
-            problem(
-              "revoke.notAllowed",
-              where,
-              "a revoke is only recorded in a deal under trumftvång",
-              "försakelse förs bara i en giv under trumftvång",
-            ),
-          );
-        else if (!handPlayed)
-          problems.push(
-            problem(
-              "revoke.notAllowed",
-              where,
-              "a lone knocker's hand is not played, so there is no revoke",
-              "en ensam knackare spelar inte given, så ingen försakelse",
-            ),
-          );
+        if (!underCompulsion) problems.push(problem("revoke.notAllowed", where, "rules.revokeNoCompulsion"));
+        else if (!handPlayed) problems.push(problem("revoke.notAllowed", where, "rules.revokeLoneKnocker"));
       }
     }
     if (first) {
       if (knockers.length > 1)
         problems.push(
-          problem(
-            "firstDeal.knockers",
-            { deal: number },
-            `in the first deal bidding stops at the first knock, so only one player knocks (${names(players, knockers)} knocked)`,
-            `i första given slutar budgivningen vid första knacket, så bara en knackar (${names(players, knockers)} knackade)`,
-          ),
+          problem("firstDeal.knockers", { deal: number }, "rules.firstDealKnockers", {
+            names: names(players, knockers),
+          }),
         );
       else if (knockers.length === 1) problems.push(...this.checkFirstDealTricks(deal, knockers[0]!, number));
     } else if (knockers.length >= 2) {
@@ -401,22 +341,14 @@ export class GameScorer {
           problem(
             "tricks.missing",
             { deal: number, player: players[s]! },
-            knektpass ? "played, so their tricks are needed" : "knocked, so their tricks are needed",
-            knektpass ? "spelade, så sticken behövs" : "knackade, så sticken behövs",
+            knektpass ? "rules.tricksMissingPlayed" : "rules.tricksMissingKnocked",
           ),
         );
       else total += deal.tricks[s]!;
     }
     const per = VARIANTS[this.setup.variant].tricksPerDeal;
     if (!problems.length && total !== per)
-      problems.push(
-        problem(
-          "tricks.sum",
-          { deal: number },
-          `tricks add up to ${total} — should be ${per}`,
-          `sticken blir ${total} tillsammans — ska vara ${per}`,
-        ),
-      );
+      problems.push(problem("tricks.sum", { deal: number }, "rules.tricksSum", { total, per }));
     return problems;
   }
 
@@ -424,14 +356,7 @@ export class GameScorer {
   private checkFirstDealTricks(deal: ParsedDeal, knocker: number, number: number): Problem[] {
     const { players } = this.setup;
     if (deal.tricks[knocker]! < 0)
-      return [
-        problem(
-          "tricks.missing",
-          { deal: number, player: players[knocker]! },
-          "knocked, so their tricks are needed",
-          "knackade, så sticken behövs",
-        ),
-      ];
+      return [problem("tricks.missing", { deal: number, player: players[knocker]! }, "rules.tricksMissingKnocked")];
     let total = 0;
     let given = 0;
     for (let s = 0; s < this.n; s++) {
@@ -443,12 +368,10 @@ export class GameScorer {
     const per = VARIANTS[this.setup.variant].tricksPerDeal;
     if (total > per || (given === this.n && total !== per))
       return [
-        problem(
-          "tricks.sum",
-          { deal: number },
-          `tricks add up to ${total} — should be ${given === this.n ? "" : "at most "}${per}`,
-          `sticken blir ${total} tillsammans — ska vara ${given === this.n ? "" : "högst "}${per}`,
-        ),
+        problem("tricks.sum", { deal: number }, given === this.n ? "rules.tricksSum" : "rules.tricksSumAtMost", {
+          total,
+          per,
+        }),
       ];
     return [];
   }
