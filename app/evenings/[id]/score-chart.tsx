@@ -62,7 +62,8 @@ export function ScoreChart({ record, result, label }: { record: GameRecord; resu
             // Shade the deals played under trumftvång.
             const ctx = u.ctx;
             ctx.save();
-            ctx.fillStyle = dark ? "rgba(255,138,138,0.15)" : "rgba(164,22,26,0.08)";
+            // Trumftvång's amber (globals.css --compulsion), apart from the limpa's red.
+            ctx.fillStyle = dark ? "rgba(232,176,74,0.18)" : "rgba(122,78,0,0.1)";
             for (const n of compulsion) {
               const left = u.valToPos(n - 0.5, "x", true);
               const right = u.valToPos(n + 0.5, "x", true);
