@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { DICTIONARIES, isLocale } from "@/lib/i18n/dictionaries";
+import { ERROR_PAGE_WORDS } from "@/lib/i18n/error-pages";
+import { isLocale } from "@/lib/i18n/format";
 import { ErrorMessage } from "./_components/error-message";
 
 /** Something failed on our side while showing a page: nothing was saved, the user can try again. */
@@ -9,13 +10,13 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
   useEffect(() => console.error(error), [error]);
   // The root layout sets the page's language from the same cookie the server reads.
   const lang = typeof document === "undefined" ? "en" : document.documentElement.lang;
-  const dict = DICTIONARIES[isLocale(lang) ? lang : "en"];
+  const words = ERROR_PAGE_WORDS[isLocale(lang) ? lang : "en"];
   return (
     <ErrorMessage
-      dict={dict}
+      words={words}
       digest={error.digest}
       reset={reset}
-      away={{ href: "/evenings", label: dict["errors.toEvenings"] }}
+      away={{ href: "/evenings", label: words["errors.toEvenings"] }}
     />
   );
 }

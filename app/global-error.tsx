@@ -1,6 +1,7 @@
 "use client";
 
-import { DICTIONARIES, isLocale } from "@/lib/i18n/dictionaries";
+import { ERROR_PAGE_WORDS } from "@/lib/i18n/error-pages";
+import { isLocale } from "@/lib/i18n/format";
 import { ErrorMessage } from "./_components/error-message";
 import "./globals.css";
 
@@ -9,15 +10,15 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
   const cookie = typeof document === "undefined" ? "" : (/(?:^|; )lang=(\w+)/.exec(document.cookie)?.[1] ?? "");
   const browser = typeof navigator === "undefined" ? "" : navigator.language.slice(0, 2);
   const locale = isLocale(cookie) ? cookie : isLocale(browser) ? browser : "en";
-  const dict = DICTIONARIES[locale];
+  const words = ERROR_PAGE_WORDS[locale];
   return (
     <html lang={locale}>
       <body>
         <ErrorMessage
-          dict={dict}
+          words={words}
           digest={error.digest}
           reset={reset}
-          away={{ href: "/", label: dict["errors.home"] }}
+          away={{ href: "/", label: words["errors.home"] }}
         />
       </body>
     </html>

@@ -1,4 +1,5 @@
-import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
 
 /** Trumftvång, prominently, naming who stands at 1 (RULES.md N7): on the table, the share link and TV mode. */
 export function CompulsionBanner({ names, dict, testId }: { names: string[]; dict: Dictionary; testId: string }) {

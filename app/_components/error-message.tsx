@@ -1,28 +1,30 @@
 "use client";
 
 import Link from "next/link";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
+import type { ERROR_PAGE_WORDS } from "@/lib/i18n/error-pages";
+
+type Words = (typeof ERROR_PAGE_WORDS)["en" | "sv"];
 
 /** What the error pages say: nothing was saved, try again, or go elsewhere. */
 export function ErrorMessage({
-  dict,
+  words,
   digest,
   reset,
   away,
 }: {
-  dict: Dictionary;
+  words: Words;
   digest?: string;
   reset: () => void;
   away: { href: string; label: string };
 }) {
   return (
     <main className="narrow stack" data-testid="error-page">
-      <h1>{dict["errors.title"]}</h1>
-      <p>{dict["errors.body"]}</p>
-      {digest ? <p className="muted">{`${dict["errors.reference"]}: ${digest}`}</p> : null}
+      <h1>{words["errors.title"]}</h1>
+      <p>{words["errors.body"]}</p>
+      {digest ? <p className="muted">{`${words["errors.reference"]}: ${digest}`}</p> : null}
       <p className="actions">
         <button type="button" className="button primary" onClick={reset}>
-          {dict["errors.retry"]}
+          {words["errors.retry"]}
         </button>
         <Link href={away.href} className="button">
           {away.label}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { intlLocale, type Locale } from "@/lib/i18n/format";
 
 /** What the sheet shows of one deal; the rules engine's DealResult has these fields, the share link's slim copy too. */
 export interface SheetDeal {

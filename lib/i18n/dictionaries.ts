@@ -2,10 +2,13 @@
  * The product's words in English and Swedish. The game's own words (knacka/lura, limpa, trumftvång, förhand,
  * giv) are used in both languages. Plain data: usable on the server and in the browser.
  */
-export const LOCALES = ["en", "sv"] as const;
-export type Locale = (typeof LOCALES)[number];
+import { ERROR_PAGE_WORDS } from "./error-pages";
+import { format, type Locale } from "./format";
+
+export { LOCALES, format, intlLocale, isLocale, type Locale } from "./format";
 
 const en = {
+  ...ERROR_PAGE_WORDS.en,
   "app.tagline": "The score sheet for Knektpass and Norrlands-Knack",
   "nav.evenings": "Evenings",
   "nav.signIn": "Sign in",
@@ -215,12 +218,6 @@ const en = {
   "errors.notFoundTitle": "Not found",
   "errors.notFound":
     "There is nothing at this address, or it is not yours to see. An evening's link works for its owner and the players invited to it.",
-  "errors.toEvenings": "Your evenings",
-  "errors.home": "Home",
-  "errors.title": "Something went wrong",
-  "errors.body": "Something went wrong on our side while showing this page. Nothing was saved. Try again in a moment.",
-  "errors.reference": "Reference",
-  "errors.retry": "Try again",
   "errors.signIn": "Sign in first.",
   "errors.noEvening": "No such evening.",
   "errors.ownerOnly": "Only the evening's owner may do that.",
@@ -359,6 +356,7 @@ export type MessageKey = keyof typeof en;
 export type Dictionary = Record<MessageKey, string>;
 
 const sv: Dictionary = {
+  ...ERROR_PAGE_WORDS.sv,
   "app.tagline": "Protokollet för Knektpass och Norrlands-Knack",
   "nav.evenings": "Kvällar",
   "nav.signIn": "Logga in",
@@ -568,12 +566,6 @@ const sv: Dictionary = {
   "errors.notFoundTitle": "Hittades inte",
   "errors.notFound":
     "Det finns inget på den här adressen, eller så är det inte ditt att se. En kvälls länk fungerar för ägaren och de spelare som bjudits in.",
-  "errors.toEvenings": "Dina kvällar",
-  "errors.home": "Start",
-  "errors.title": "Något gick fel",
-  "errors.body": "Något gick fel hos oss när sidan skulle visas. Inget sparades. Försök igen om en stund.",
-  "errors.reference": "Referens",
-  "errors.retry": "Försök igen",
   "errors.signIn": "Logga in först.",
   "errors.noEvening": "Kvällen finns inte.",
   "errors.ownerOnly": "Bara kvällens ägare får göra det.",
@@ -711,20 +703,6 @@ const sv: Dictionary = {
 };
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, sv };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
-}
-
-/** The locale for numbers and dates (Intl) in the product's language: Swedish as in Sweden, English as in Britain. */
-export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
-  return locale === "sv" ? "sv-SE" : "en-GB";
-}
-
-/** Fills {placeholders} in a message. */
-export function format(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
-}
 
 /** A parameter of a message: a value, or a text the rules engine gives in both languages. */
 export type MessageParam = string | number | { en: string; sv: string };

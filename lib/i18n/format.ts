@@ -1,0 +1,17 @@
+/** Languages and formatting, without the dictionaries' data: what a page needs that gets its words as props. */
+export const LOCALES = ["en", "sv"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The locale for numbers and dates (Intl) in the product's language: Swedish as in Sweden, English as in Britain. */
+export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
+  return locale === "sv" ? "sv-SE" : "en-GB";
+}
+
+/** Fills {placeholders} in a message. */
+export function format(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
+}
