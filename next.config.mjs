@@ -1,5 +1,7 @@
+import { withSerwist } from "@serwist/turbopack";
+
 /** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig = withSerwist({
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {
@@ -20,6 +22,6 @@ const nextConfig = {
       },
     ];
   },
-};
+});
 
 export default nextConfig;

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { SerwistProvider } from "@serwist/turbopack/react";
 import { getLocale } from "@/lib/i18n/server";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
@@ -26,8 +27,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#content" className="skip-link">
           {locale === "sv" ? "Till innehållet" : "Skip to content"}
         </a>
-        <SiteHeader />
-        <div id="content">{children}</div>
+        <SerwistProvider swUrl="/serwist/sw.js" reloadOnOnline={false}>
+          <SiteHeader />
+          <div id="content">{children}</div>
+        </SerwistProvider>
       </body>
     </html>
   );

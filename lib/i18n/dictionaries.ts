@@ -310,6 +310,9 @@ const en = {
   "rules.tricksSum": "tricks add up to {total} — should be {per}",
   "rules.tricksSumAtMost": "tricks add up to {total} — should be at most {per}",
   "rules.dealsInvalid": "deals must be a list",
+  "offline.title": "No signal",
+  "offline.body":
+    "This page has not been opened on this phone before, so there is no copy of it here. Evenings you have opened open without a signal.",
   "export.json": "Export JSON",
   "export.csv": "Export CSV",
   "export.backup": "Back up all (JSON)",
@@ -660,6 +663,9 @@ const sv: Dictionary = {
   "rules.tricksSum": "sticken blir {total} tillsammans — ska vara {per}",
   "rules.tricksSumAtMost": "sticken blir {total} tillsammans — ska vara högst {per}",
   "rules.dealsInvalid": "givarna ska vara en lista",
+  "offline.title": "Ingen täckning",
+  "offline.body":
+    "Den här sidan har inte öppnats på telefonen förut, så det finns ingen kopia av den här. Kvällar du har öppnat går att öppna utan täckning.",
   "export.json": "Exportera JSON",
   "export.csv": "Exportera CSV",
   "export.backup": "Säkerhetskopiera allt (JSON)",

@@ -206,14 +206,16 @@ test("TV mode fits 720p and 1080p with ten players: big scores, the newest deal 
   await tv.screenshot({ path: "test-results/screenshots/tv-1080p.png" });
 
   // A screen whose live stream does not get through says so, visibly.
-  const cut = await context.newPage();
+  // (Its own context without the service worker, so the route below sees the stream's request.)
+  const cutContext = await browser.newContext({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" });
+  const cut = await cutContext.newPage();
   await cut.route("**/events", (route) => route.abort());
   await cut.goto(`${share}?tv=1`);
   await expect(cut.getByTestId("live-indicator")).toContainText(/Reconnecting|Updating every few seconds/, {
     timeout: 15_000,
   });
   await expect(cut.getByTestId("live-indicator")).toBeInViewport();
-  await cut.close();
+  await cutContext.close();
 
   // Bo wins: the winner fills the screen, still without scrolling.
   await playAlone(page, "Bo");

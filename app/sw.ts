@@ -1,0 +1,65 @@
+/// <reference lib="webworker" />
+/**
+ * Protokoll's service worker (decision 009): the app's static files are precached; pages are fetched from the
+ * network first and kept, so an evening opened once opens again without a signal; the offline page stands in
+ * for a page never opened. Nothing else is cached: the live scoreboard's stream and the API always go to the
+ * network.
+ */
+import {
+  CacheFirst,
+  ExpirationPlugin,
+  NetworkFirst,
+  NetworkOnly,
+  Serwist,
+  StaleWhileRevalidate,
+  type PrecacheEntry,
+  type RuntimeCaching,
+  type SerwistGlobalConfig,
+} from "serwist";
+
+declare global {
+  interface WorkerGlobalScope extends SerwistGlobalConfig {
+    __SW_MANIFEST: (PrecacheEntry | string)[] | undefined;
+  }
+}
+
+declare const self: ServiceWorkerGlobalScope;
+
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+const runtimeCaching: RuntimeCaching[] = [
+  // The API (deals, versions, the live stream) always goes to the network: a cached answer would be a lie.
+  { matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith("/api/"), handler: new NetworkOnly() },
+  // Built files never change under their name.
+  {
+    matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith("/_next/static/"),
+    handler: new CacheFirst({ cacheName: "static", plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
+  },
+  // Pages and their React Server Component payloads: the network first, the last copy without a signal.
+  {
+    matcher: ({ request, url }) =>
+      sameOrigin(url) && (request.mode === "navigate" || request.headers.get("RSC") === "1"),
+    handler: new NetworkFirst({
+      cacheName: "pages",
+      networkTimeoutSeconds: 4,
+      plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+    }),
+  },
+  {
+    matcher: ({ url }) => sameOrigin(url) && /\.(?:png|svg|ico|webmanifest|css)$/i.test(url.pathname),
+    handler: new StaleWhileRevalidate({ cacheName: "assets" }),
+  },
+];
+
+const serwist = new Serwist({
+  precacheEntries: self.__SW_MANIFEST,
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  runtimeCaching,
+  fallbacks: {
+    entries: [{ url: "/~offline", matcher: ({ request }) => request.destination === "document" }],
+  },
+});
+
+serwist.addEventListeners();
