@@ -30,6 +30,8 @@ interface Props<D extends SheetDeal> {
   variant?: string;
   /** The latest deal first and marked, without the start row (TV mode: the newest stays in view). */
   newestFirst?: boolean;
+  /** Deals saved on this phone and not yet sent: shown, and marked as waiting. */
+  queued?: number[];
 }
 
 /**
@@ -71,6 +73,7 @@ export function ScoreSheet<D extends SheetDeal>({
   locale,
   testId,
   dealLabel,
+  queued,
   foot,
   variant,
   newestFirst = false,
@@ -115,19 +118,32 @@ export function ScoreSheet<D extends SheetDeal>({
             {(newestFirst ? [...deals].reverse() : deals).map((deal) => {
               const label = `${deal.number}${deal.void ? " ↺" : ""}`;
               const newest = newestFirst && deal === deals.at(-1);
-              const className = [deal.trumpCompulsion ? "compulsion" : "", newest ? "newest" : ""].join(" ").trim();
+              const waiting = queued?.includes(deal.number) ?? false;
+              const className = [
+                deal.trumpCompulsion ? "compulsion" : "",
+                newest ? "newest" : "",
+                waiting ? "queued" : "",
+              ]
+                .join(" ")
+                .trim();
               return (
                 <tr
                   key={deal.number}
                   data-deal={deal.number}
                   className={className || undefined}
                   aria-current={newest ? "true" : undefined}
+                  data-queued={waiting ? "true" : undefined}
                 >
                   <th scope="row">
                     {dealLabel ? dealLabel(deal, label) : label}
                     {deal.trumpCompulsion ? (
                       <span className="compulsion-mark" title={dict["legend.compulsion"]}>
                         ⚑
+                      </span>
+                    ) : null}
+                    {waiting ? (
+                      <span className="queued-mark" title={dict["offline.queuedMark"]}>
+                        ◷<span className="visually-hidden"> {dict["offline.queuedMark"]}</span>
                       </span>
                     ) : null}
                     <span className="dealer-mark" title={`${dict["table.dealer"]}: ${deal.dealer}`}>

@@ -297,3 +297,27 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
   });
   forgetGame(gameId);
 }
+
+export interface GameDeals {
+  players: string[];
+  /** The game's deals in order, each with the key of the phone that recorded it (null when none was sent). */
+  deals: { number: number; entries: Record<string, EntryRecord>; clientKey: string | null }[];
+}
+
+/**
+ * The deals of a game as stored, for a phone that queued deals without a signal: it checks each queued deal
+ * against this before sending it (stored already, the same deal from another phone, or a conflict). Refused
+ * like a write when the evening no longer takes deals.
+ */
+export async function getGameDeals(actor: Actor, gameId: unknown): Promise<GameDeals> {
+  const id = parse(IdSchema, gameId);
+  const state = await withDatabaseRetry(() => getDb().$transaction((tx) => loadGame(tx, actor, id)));
+  return {
+    players: state.record.players,
+    deals: state.record.deals.map((deal, i) => ({
+      number: i + 1,
+      entries: deal.entries,
+      clientKey: state.clientKeys[i] ?? null,
+    })),
+  };
+}

@@ -1,14 +1,15 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, test } from "@playwright/test";
+import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { EntryRecord, GameRecord } from "@/lib/rules";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { PASSWORD, signIn, signUp } from "./support";
+import { createEvening, enterDeal, playAlone, type Seats } from "./table";
 
-test("installable, and an evening opened once opens again without a signal", async ({ baseURL }) => {
-  // A browser profile of its own, as a phone has: Chromium does not offer to install from an incognito window.
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "protokoll-phone-")), {
+/** A phone: a browser profile of its own (Chromium does not install apps from an incognito window), kept on disk. */
+async function openPhone(baseURL: string | undefined, profile = mkdtempSync(join(tmpdir(), "protokoll-phone-"))) {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL,
@@ -16,6 +17,47 @@ test("installable, and an evening opened once opens again without a signal", asy
     serviceWorkers: "allow",
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page, profile };
+}
+
+/** No signal: the page's requests and the service worker's own fail. */
+async function noSignal(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route("**/*", (route) => route.abort("internetdisconnected"));
+}
+
+async function signal(context: BrowserContext) {
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await context.setOffline(false);
+}
+
+/** Waits until the service worker controls the page, so the page is kept as it is fetched. */
+async function workerInControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The evening's games as the server stores them (its JSON export). */
+async function stored(page: Page): Promise<GameRecord[]> {
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const response = await page.request.get(`/api/evenings/${id}/export`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).games;
+}
+
+const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
+  Object.fromEntries(
+    Object.entries(seats).map(([name, [plays, tricks, revoke]]) => {
+      const entry: EntryRecord = { plays };
+      if (tricks !== undefined) entry.tricks = tricks;
+      if (revoke) entry.revoke = true;
+      return [name, entry];
+    }),
+  );
+
+test("installable, and an evening opened once opens again without a signal", async ({ baseURL }) => {
+  const { context, page } = await openPhone(baseURL);
   await signUp(page);
   await createEvening(page, {
     title: "I stugan",
@@ -25,11 +67,7 @@ test("installable, and an evening opened once opens again without a signal", asy
   });
   await playAlone(page, "Bo");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
-  // The service worker takes the page over; the page is then kept as it is fetched.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await page.reload();
-  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await workerInControl(page);
 
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
@@ -42,14 +80,190 @@ test("installable, and an evening opened once opens again without a signal", asy
     "512x512 maskable",
   ]);
 
-  // No signal: the page and the worker's own requests fail.
-  await context.setOffline(true);
-  await context.route("**/*", (route) => route.abort("internetdisconnected"));
+  await noSignal(context);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("I stugan");
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Bo")).toHaveText("7");
+  await expect(page.getByTestId("offline-banner")).toContainText(
+    /No signal — showing this phone's copy from \d\d:\d\d/,
+  );
   // A page never opened here says so, instead of the browser's error page.
   await page.goto("/players");
   await expect(page.getByTestId("offline-page")).toBeVisible();
   await context.close();
+});
+
+test("deals entered without a signal are kept, shown at once, and sent once each when the signal returns", async ({
+  baseURL,
+  browser,
+}) => {
+  const players = ["Anna", "Bo", "Cecilia", "Dag"];
+  const { context, page } = await openPhone(baseURL);
+  await signUp(page);
+  await createEvening(page, { title: "Knack utan täckning", variant: "Norrlands-Knack", players, firstDealer: "Dag" });
+  const record: GameRecord = { variant: "norrlands-knack", players, firstDealer: "Dag", deals: [] };
+  const play = async (seats: Seats) => {
+    record.deals.push({ entries: seats });
+    await enterDeal(page, record);
+  };
+  await play(knack({ Anna: [false], Bo: [true, 1], Cecilia: [false], Dag: [false] }));
+  await page.getByText("Share the live scoreboard").click();
+  const shareUrl = await page.getByTestId("share-url").inputValue();
+  await workerInControl(page);
+
+  await noSignal(context);
+  await page.reload();
+  await expect(page.getByTestId("offline-banner")).toBeVisible();
+  const sheet = page.getByTestId("protokoll").first();
+  // A limpa for Anna, then Bo stands at 1 (trumftvång starts), then a deal under trumftvång.
+  await play(knack({ Anna: [true, 0], Bo: [true, 5], Cecilia: [true, 0], Dag: [false] }));
+  await expect(sheet.locator('tr[data-deal="2"] td[data-player="Anna"]')).toHaveClass(/limpa/);
+  await play(knack({ Anna: [true, 1], Bo: [true, 3], Cecilia: [true, 1], Dag: [true, 0] }));
+  await expect(page.getByTestId("trumftvang")).toContainText("Bo stands at 1");
+  await play(knack({ Anna: [true, 3], Bo: [true, 0], Cecilia: [false], Dag: [true, 2] }));
+  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(3);
+
+  // Reloaded without a signal: the waiting deals are still there.
+  await page.reload();
+  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(sheet.locator("tbody tr[data-deal]")).toHaveCount(4);
+  await expect(sheet.getByTestId("limpa-Bo")).toHaveText("1");
+
+  // The signal returns: each deal is sent once, in order; the viewer of the share link sees them.
+  await signal(context);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+  const [game] = await stored(page);
+  expect(game!.deals).toEqual(record.deals);
+  await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(0);
+  const viewer = await browser.newPage();
+  await viewer.goto(shareUrl);
+  await expect(viewer.getByTestId("share-protokoll").locator("tbody tr[data-deal]")).toHaveCount(4);
+  const rows = (p: Page, testId: string) => p.getByTestId(testId).locator("tbody tr[data-deal]").allInnerTexts();
+  expect(await rows(viewer, "share-protokoll")).toEqual(await rows(page, "protokoll"));
+  await viewer.close();
+  await context.close();
+});
+
+test("two phones without a signal record the same deal: the table chooses theirs, mine or both", async ({
+  baseURL,
+  browser,
+}) => {
+  const players = ["Anna", "Bo", "Cecilia"];
+  const a = await openPhone(baseURL);
+  const username = await signUp(a.page);
+  await createEvening(a.page, { title: "Två telefoner i stugan", variant: "Knektpass", players, firstDealer: "Anna" });
+  const url = a.page.url();
+  await workerInControl(a.page);
+  const b = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(b, username);
+  await expect(b).toHaveURL(/\/evenings$/);
+  await b.goto(url);
+  const record: GameRecord = { variant: "knektpass", players, firstDealer: "Anna", deals: [] };
+  const alone = (who: string): Seats =>
+    Object.fromEntries(players.map((p) => [p, p === who ? { plays: true } : { plays: false }]));
+
+  // Each round: phone A enters deal n without a signal, phone B enters a different deal n with one.
+  async function round(mine: string, theirs: string) {
+    const n = record.deals.length + 1;
+    await noSignal(a.context);
+    await playAlone(a.page, mine);
+    await expect(a.page.getByTestId("outbox-count")).toHaveText("1 deal waiting to be sent");
+    await expect(b.getByRole("heading", { name: `Deal ${n}`, exact: true })).toBeVisible();
+    await playAlone(b, theirs);
+    await expect(b.locator(`tr[data-deal="${n}"]`)).toBeVisible();
+    await signal(a.context);
+    await a.page.evaluate(() => window.dispatchEvent(new Event("online")));
+    const conflict = a.page.getByTestId("conflict");
+    await expect(conflict).toBeVisible({ timeout: 10_000 });
+    await expect(conflict.getByRole("heading", { level: 2 })).toHaveText(
+      `Deal ${n}: another phone recorded it differently`,
+    );
+    await expect(conflict.getByTestId("conflict-theirs")).toContainText(`${theirs}: Plays`);
+    await expect(conflict.getByTestId("conflict-mine")).toContainText(`${mine}: Plays`);
+    return conflict;
+  }
+
+  // Keep theirs: mine is dropped.
+  let conflict = await round("Bo", "Cecilia");
+  await conflict.getByRole("button", { name: "Keep theirs" }).click();
+  record.deals.push({ entries: alone("Cecilia") });
+  await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
+  expect((await stored(a.page))[0]!.deals).toEqual(record.deals);
+  await expect(a.page.locator(`tr[data-deal="${record.deals.length}"]`)).toBeVisible();
+
+  // Keep mine: an edit of theirs, shown first as the usual preview.
+  conflict = await round("Anna", "Bo");
+  await expect(conflict.getByTestId("change-preview")).toBeVisible();
+  await conflict.getByRole("button", { name: "Keep mine" }).click();
+  record.deals.push({ entries: alone("Anna") });
+  await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
+  expect((await stored(a.page))[0]!.deals).toEqual(record.deals);
+  await expect(a.page.locator(`tr[data-deal="${record.deals.length}"]`)).toBeVisible();
+
+  // Keep both: mine after theirs.
+  conflict = await round("Cecilia", "Bo");
+  await conflict.getByRole("button", { name: "Keep both" }).click();
+  record.deals.push({ entries: alone("Bo") }, { entries: alone("Cecilia") });
+  await expect(a.page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 10_000 });
+  expect((await stored(a.page))[0]!.deals).toEqual(record.deals);
+  // Both phones show the same protokoll.
+  await expect(b.locator('tr[data-deal="4"]')).toBeVisible();
+  await expect(a.page.locator('tr[data-deal="4"]')).toBeVisible();
+  await b.close();
+  await a.context.close();
+});
+
+test("a phone closed mid-sync, or signed out meanwhile, loses nothing and doubles nothing", async ({ baseURL }) => {
+  const players = ["Anna", "Bo", "Cecilia"];
+  let phone = await openPhone(baseURL);
+  const username = await signUp(phone.page);
+  await createEvening(phone.page, { title: "Tåget norrut", variant: "Knektpass", players, firstDealer: "Anna" });
+  const url = phone.page.url();
+  await workerInControl(phone.page);
+  await noSignal(phone.context);
+  for (const who of ["Bo", "Cecilia", "Anna"]) {
+    await playAlone(phone.page, who);
+  }
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+
+  // The signal returns, but the phone is closed just after the server stored the first deal, before its answer.
+  await phone.context.unrouteAll({ behavior: "ignoreErrors" });
+  let reachedServer!: () => void;
+  const firstStored = new Promise<void>((resolve) => (reachedServer = resolve));
+  await phone.context.route("**/api/games/*/deals", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await route.fetch(); // the server stores it
+    reachedServer(); // … and the answer never reaches the phone
+  });
+  await phone.context.setOffline(false);
+  await phone.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await firstStored;
+  await phone.context.close();
+
+  // Reopened later, still without a signal, and the session ended meanwhile: the outbox is all there.
+  phone = await openPhone(baseURL, phone.profile);
+  await phone.context.clearCookies();
+  await noSignal(phone.context);
+  await phone.page.goto(url);
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  // The signal returns: the server asks for a sign-in, and the outbox waits for it.
+  await signal(phone.context);
+  await phone.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  const signInBanner = phone.page.getByTestId("outbox-sign-in");
+  await expect(signInBanner).toBeVisible({ timeout: 10_000 });
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await signInBanner.getByRole("link", { name: "Sign in" }).click();
+  await phone.page.getByLabel("Username").fill(username);
+  await phone.page.getByLabel("Password").fill(PASSWORD);
+  await phone.page.getByRole("button", { name: "Sign in" }).click();
+  await expect(phone.page).toHaveURL(url);
+  await expect.poll(async () => (await stored(phone.page))[0]!.deals.length, { timeout: 10_000 }).toBe(3);
+  await expect(phone.page.getByTestId("outbox-count")).toHaveCount(0);
+  const [game] = await stored(phone.page);
+  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  expect(game!.deals.map((d) => d.entries)).toEqual(["Bo", "Cecilia", "Anna"].map(lone));
+  await phone.context.close();
 });

@@ -3,10 +3,10 @@
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { GameRecord, GameResult } from "@/lib/rules";
-import { deleteDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
 import { checkDeletion, contextOfDeal } from "./deal-draft";
 import { DealForm } from "./deal-form";
+import { useDealWriter } from "./deal-writer";
 
 export type DealDialogView = "explain" | "edit" | "delete";
 
@@ -46,6 +46,7 @@ export function DealDialog({
   const [view, setView] = useState(initialView);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const writer = useDealWriter();
   const deal = result.deals[number - 1]!;
   const deletion = useMemo(() => (view === "delete" ? checkDeletion(record, number) : null), [view, record, number]);
 
@@ -59,7 +60,7 @@ export function DealDialog({
 
   function remove() {
     startTransition(async () => {
-      const response = await deleteDealAction({ gameId, number });
+      const response = await writer.remove({ gameId, number });
       if (response.ok) onChanged();
       else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${failureText(response, locale)})`);
       else setError(failureText(response, locale));

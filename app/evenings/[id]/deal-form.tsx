@@ -3,7 +3,6 @@
 import { useMemo, useRef, useState, useTransition } from "react";
 import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { GameRecord, GameResult, Problem } from "@/lib/rules";
-import { editDealAction, recordDealAction } from "./actions";
 import { ChangePreview } from "./change-preview";
 import {
   asksRounds,
@@ -20,6 +19,7 @@ import {
   type Draft,
   type SeatDraft,
 } from "./deal-draft";
+import { useDealWriter } from "./deal-writer";
 import { Segmented } from "./segmented";
 
 interface Props {
@@ -30,8 +30,11 @@ interface Props {
   mode: "new" | "edit";
   dict: Dictionary;
   locale: Locale;
-  /** After a save (or a refusal that needs the current state): the saved deal's number, or a message to show. */
-  onSaved: (saved: { number: number } | { message: string }) => void;
+  /**
+   * After a save (or a refusal that needs the current state): the saved deal's number (`queued` when it was
+   * kept on this phone to be sent later), or a message to show.
+   */
+  onSaved: (saved: { number: number; queued: boolean } | { message: string }) => void;
   onCancel?: () => void;
 }
 
@@ -63,6 +66,7 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const writer = useDealWriter();
   // One key per deal being entered: a retried submission (double tap, flaky Wi-Fi) is stored once.
   const clientKey = useRef(newClientKey());
   const check = useMemo(() => checkDraft(record, context, draft, mode), [record, context, draft, mode]);
@@ -82,16 +86,11 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
     startTransition(async () => {
       const response =
         mode === "new"
-          ? await recordDealAction({
-              gameId,
-              number: context.number,
-              entries: deal.entries as never,
-              clientKey: clientKey.current,
-            })
-          : await editDealAction({ gameId, number: context.number, entries: deal.entries as never });
+          ? await writer.record({ gameId, number: context.number, entries: deal.entries, clientKey: clientKey.current })
+          : await writer.edit({ gameId, number: context.number, entries: deal.entries });
       if (response.ok) {
         clientKey.current = newClientKey();
-        onSaved({ number: context.number });
+        onSaved({ number: context.number, queued: response.data.queued });
       } else if (response.code === "conflict") {
         clientKey.current = newClientKey();
         onSaved({ message: `${t("table.conflict")} (${failureText(response, locale)})` });

@@ -25,6 +25,9 @@ async function siteUrl(): Promise<string> {
   return `${proto}://${host}`;
 }
 
+/** When this state was read: shown as "copy from" when the page is opened again without a signal. */
+const readAt = () => Date.now();
+
 export default async function EveningPage({ params }: PageProps<"/evenings/[id]">) {
   const { id } = await params;
   const actor = await requireActor(`/evenings/${id}`);
@@ -64,6 +67,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
       <TableView
         eveningId={evening.id}
         version={evening.version}
+        renderedAt={readAt()}
         open={evening.status === "open"}
         role={evening.role}
         games={evening.games}

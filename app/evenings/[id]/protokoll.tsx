@@ -11,13 +11,15 @@ interface Props {
   locale: Locale;
   /** Tapping a deal's number: open it (why each score changed; edit or delete for who may). */
   onSelect?: (number: number) => void;
+  /** Deals kept on this phone, not yet sent. */
+  queued?: number[];
 }
 
 /**
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
  * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, dict, locale, onSelect }: Props) {
+export function Protokoll({ record, result, dict, locale, onSelect, queued }: Props) {
   const numbers = numberFormat(locale);
   return (
     <ScoreSheet
@@ -29,6 +31,7 @@ export function Protokoll({ record, result, dict, locale, onSelect }: Props) {
       dict={dict}
       locale={locale}
       variant={record.variant}
+      queued={queued}
       dealLabel={(deal, label) =>
         onSelect ? (
           <button

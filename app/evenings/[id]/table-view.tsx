@@ -1,20 +1,25 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, useTransition, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import type { ActionFailure } from "@/lib/action-result";
 import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { withQueued } from "@/lib/offline/outbox";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
-import { deleteDealAction, endEveningAction } from "./actions";
+import { deleteDealAction, editDealAction, endEveningAction, recordDealAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import type { DealContext } from "./deal-draft";
 import { DealForm } from "./deal-form";
+import { DealWriterContext, type DealWriter, type Written } from "./deal-writer";
 import { InvitePanel } from "./invite-panel";
+import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SharePanel } from "./share-panel";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
 import { useLiveVersion } from "./use-live-version";
+import { useOfflineTable } from "./use-offline-table";
 
 export interface TableGame {
   id: string;
@@ -35,6 +40,8 @@ export interface TableEdit {
 interface Props {
   eveningId: string;
   version: number;
+  /** When the server rendered this state (ms since the epoch): "copy from" when it is shown without a signal. */
+  renderedAt: number;
   open: boolean;
   role: "owner" | "member";
   games: TableGame[];
@@ -53,6 +60,24 @@ interface Props {
 /** How long the "Undo" of a deal just saved is offered. */
 const UNDO_MS = 10_000;
 
+/** What the table view keeps on this phone for the evening, to show it again without a signal. */
+interface TableData {
+  open: boolean;
+  role: "owner" | "member";
+  games: TableGame[];
+  edits: TableEdit[];
+}
+
+const NEEDS_SIGNAL: ActionFailure = {
+  ok: false,
+  code: "unavailable",
+  message: { key: "offline.needsSignal" },
+  problems: [],
+  fields: {},
+};
+const QUEUED: Written = { ok: true, data: { queued: true } };
+const SENT: Written = { ok: true, data: { queued: false } };
+
 /**
  * The table: the state of the game and the deal entry on the first screen, then the protokoll, the next game,
  * and — out of the way of entry — the evening's details, sharing and inviting.
@@ -60,10 +85,11 @@ const UNDO_MS = 10_000;
 export function TableView({
   eveningId,
   version,
-  open,
-  role,
-  games,
-  edits,
+  renderedAt,
+  open: openNow,
+  role: roleNow,
+  games: gamesNow,
+  edits: editsNow,
   limits,
   knownNames,
   invite,
@@ -74,13 +100,69 @@ export function TableView({
 }: Props) {
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const fromServer = useMemo(
+    () => ({ version, renderedAt, data: { open: openNow, role: roleNow, games: gamesNow, edits: editsNow } }),
+    [version, renderedAt, openNow, roleNow, gamesNow, editsNow],
+  );
+  const reload = useCallback(() => {
+    // Without a signal the page's data cannot be fetched; the outbox and the kept copy stand in.
+    if (navigator.onLine) router.refresh();
+  }, [router]);
+  const offline = useOfflineTable<TableData>(eveningId, fromServer, reload);
+  useLiveVersion(eveningId, version, offline.reached);
+  const { open, role, games, edits } = offline.shown.data;
   const game = games.at(-1)!;
-  const { record, result } = game;
+  const gameQueue = useMemo(() => offline.queue.filter((d) => d.gameId === game.id), [offline.queue, game.id]);
+  // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
+  const local = useMemo(() => withQueued(game.record, game.result, gameQueue), [game, gameQueue]);
+  const { record, result } = local;
+  const queuedOf = (gameId: string, number: number) =>
+    offline.queue.find((d) => d.gameId === gameId && d.number === number);
+  const writer: DealWriter = {
+    async record(input) {
+      // Deals go out in order: while any of this game wait, a new one waits behind them.
+      if (navigator.onLine && !offline.queue.some((d) => d.gameId === input.gameId)) {
+        try {
+          const response = await recordDealAction(input as never);
+          return response.ok ? SENT : response;
+        } catch {
+          // No answer: kept on this phone; its client key makes a send that did arrive harmless.
+        }
+      }
+      await offline.enqueue(input);
+      return QUEUED;
+    },
+    async edit(input) {
+      const queued = queuedOf(input.gameId, input.number);
+      if (queued) {
+        await offline.editQueued(queued.seq!, input.entries);
+        return QUEUED;
+      }
+      try {
+        const response = await editDealAction(input as never);
+        return response.ok ? SENT : response;
+      } catch {
+        return NEEDS_SIGNAL;
+      }
+    },
+    async remove(input) {
+      const queued = queuedOf(input.gameId, input.number);
+      if (queued) {
+        await offline.removeQueued(queued.seq!);
+        return QUEUED;
+      }
+      try {
+        const response = await deleteDealAction(input);
+        return response.ok ? SENT : response;
+      } catch {
+        return NEEDS_SIGNAL;
+      }
+    },
+  };
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<{ gameId: string; number: number } | null>(null);
   const [pending, startTransition] = useTransition();
-  useLiveVersion(eveningId, version);
 
   useEffect(() => {
     if (!justSaved) return;
@@ -91,7 +173,7 @@ export function TableView({
   const refresh = (message?: string) => {
     setNotice(message ?? null);
     setDialog(null);
-    router.refresh();
+    reload();
   };
   const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;
@@ -115,10 +197,11 @@ export function TableView({
   const undoable =
     justSaved && justSaved.gameId === game.id && result.deals.length === justSaved.number ? justSaved : null;
 
-  function saved(outcome: { number: number } | { message: string }) {
+  function saved(outcome: { number: number; queued: boolean } | { message: string }) {
     if ("number" in outcome) {
       setJustSaved({ gameId: game.id, number: outcome.number });
-      refresh();
+      if (outcome.queued) setNotice(null);
+      else refresh();
     } else {
       setJustSaved(null);
       refresh(outcome.message);
@@ -130,183 +213,199 @@ export function TableView({
   function undo(number: number) {
     setJustSaved(null);
     startTransition(async () => {
-      const response = await deleteDealAction({ gameId: game.id, number });
+      const response = await writer.remove({ gameId: game.id, number });
       refresh(response.ok ? undefined : failureText(response, locale));
     });
   }
 
   return (
-    <div className="table-view stack">
-      {notice ? (
-        <p className="banner warn" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <section className="status" aria-label={t("table.gameN", { n: game.number })}>
-        <p>
-          <strong>{t("table.gameN", { n: game.number })}</strong>
-          {next ? (
-            <>
-              {" · "}
-              {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> ·{" "}
-              {dict["evening.forehand"]}: <strong data-testid="forehand">{next.forehand}</strong>
-            </>
-          ) : null}
-        </p>
-        {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
-      </section>
-      {next?.trumpCompulsion ? (
-        <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" />
-      ) : null}
-      {over ? (
-        <section className="celebration card" aria-live="polite" data-testid="winners">
-          <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
-            <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
-          </svg>
-          <h2>
-            {result.winners.length > 1
-              ? t("table.winShared", { names: result.winners.join(" & ") })
-              : t("table.wins", { names: result.winners[0]! })}
-          </h2>
-          <p className="muted">{t("table.gameOver")}</p>
-        </section>
-      ) : null}
-      {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
-
-      {open && newContext && !over ? (
-        <DealForm
-          key={`new-${game.id}-${newContext.number}`}
-          gameId={game.id}
-          record={record}
-          result={result}
-          context={newContext}
-          mode="new"
-          dict={dict}
-          locale={locale}
-          onSaved={saved}
-        />
-      ) : null}
-
-      {undoable ? (
-        <div className="undo-toast" role="status" data-testid="undo-toast">
-          <span>{t("table.saved", { n: undoable.number })}</span>
-          <button type="button" className="button small" disabled={pending} onClick={() => undo(undoable.number)}>
-            {dict["table.undoSaved"]}
-          </button>
-        </div>
-      ) : null}
-
-      {open && over ? (
-        <NextGame
+    <DealWriterContext value={writer}>
+      <div className="table-view stack">
+        <OutboxPanel
+          queue={offline.queue}
+          connection={offline.connection}
+          copyFrom={offline.copyFrom}
           eveningId={eveningId}
-          number={game.number + 1}
-          seats={record.players}
-          suggestedDealer={suggestedDealer}
-          knownNames={knownNames}
-          limits={limits}
+          game={game}
+          local={local}
           dict={dict}
           locale={locale}
-          onStarted={refresh}
+          onChoose={offline.choose}
+          onRemove={offline.removeQueued}
         />
-      ) : null}
-
-      <section className="stack" aria-labelledby="protokoll-heading">
-        <div className="actions" style={{ justifyContent: "space-between" }}>
-          <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
-          {open && result.deals.length ? (
-            <button
-              type="button"
-              className="button small"
-              onClick={() => setDialog({ number: result.deals.length, view: "delete" })}
-            >
-              {dict["table.undo"]}
-            </button>
-          ) : null}
-        </div>
-        <Protokoll
-          record={record}
-          result={result}
-          dict={dict}
-          locale={locale}
-          onSelect={(number) => setDialog({ number, view: "explain" })}
-        />
-        {result.deals.length ? (
-          <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} />
+        {notice ? (
+          <p className="banner warn" role="status">
+            {notice}
+          </p>
         ) : null}
-      </section>
+        <section className="status" aria-label={t("table.gameN", { n: game.number })}>
+          <p>
+            <strong>{t("table.gameN", { n: game.number })}</strong>
+            {next ? (
+              <>
+                {" · "}
+                {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> ·{" "}
+                {dict["evening.forehand"]}: <strong data-testid="forehand">{next.forehand}</strong>
+              </>
+            ) : null}
+          </p>
+          {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
+        </section>
+        {next?.trumpCompulsion ? (
+          <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" />
+        ) : null}
+        {over ? (
+          <section className="celebration card" aria-live="polite" data-testid="winners">
+            <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
+              <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
+            </svg>
+            <h2>
+              {result.winners.length > 1
+                ? t("table.winShared", { names: result.winners.join(" & ") })
+                : t("table.wins", { names: result.winners[0]! })}
+            </h2>
+            <p className="muted">{t("table.gameOver")}</p>
+          </section>
+        ) : null}
+        {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
 
-      {games.length > 1 ? (
+        {open && newContext && !over ? (
+          <DealForm
+            key={`new-${game.id}-${newContext.number}`}
+            gameId={game.id}
+            record={record}
+            result={result}
+            context={newContext}
+            mode="new"
+            dict={dict}
+            locale={locale}
+            onSaved={saved}
+          />
+        ) : null}
+
+        {undoable ? (
+          <div className="undo-toast" role="status" data-testid="undo-toast">
+            <span>{t("table.saved", { n: undoable.number })}</span>
+            <button type="button" className="button small" disabled={pending} onClick={() => undo(undoable.number)}>
+              {dict["table.undoSaved"]}
+            </button>
+          </div>
+        ) : null}
+
+        {open && over ? (
+          <NextGame
+            eveningId={eveningId}
+            number={game.number + 1}
+            seats={record.players}
+            suggestedDealer={suggestedDealer}
+            knownNames={knownNames}
+            limits={limits}
+            dict={dict}
+            locale={locale}
+            onStarted={refresh}
+          />
+        ) : null}
+
+        <section className="stack" aria-labelledby="protokoll-heading">
+          <div className="actions" style={{ justifyContent: "space-between" }}>
+            <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
+            {open && result.deals.length ? (
+              <button
+                type="button"
+                className="button small"
+                onClick={() => setDialog({ number: result.deals.length, view: "delete" })}
+              >
+                {dict["table.undo"]}
+              </button>
+            ) : null}
+          </div>
+          <Protokoll
+            record={record}
+            result={result}
+            dict={dict}
+            locale={locale}
+            queued={local.queued}
+            onSelect={(number) => setDialog({ number, view: "explain" })}
+          />
+          {result.deals.length ? (
+            <ScoreChart record={record} result={result} label={t("chart.label", { n: game.number })} />
+          ) : null}
+        </section>
+
+        {games.length > 1 ? (
+          <details className="card">
+            <summary>{dict["table.games"]}</summary>
+            {games.slice(0, -1).map((g) => (
+              <div key={g.id} className="stack">
+                <h3>
+                  {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
+                </h3>
+                <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} />
+                <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
+              </div>
+            ))}
+          </details>
+        ) : null}
+
+        {details}
+
         <details className="card">
-          <summary>{dict["table.games"]}</summary>
-          {games.slice(0, -1).map((g) => (
-            <div key={g.id} className="stack">
-              <h3>
-                {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
-              </h3>
-              <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} />
-              <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
-            </div>
-          ))}
+          <summary>{dict["table.history"]}</summary>
+          {edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
+          <ol className="history" data-testid="history">
+            {edits.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> {e.by}{" "}
+                {dict[`table.action.${e.action}`]} {t("table.dealNumber", { n: e.dealNumber })} (
+                {t("table.gameN", { n: e.gameNumber })})
+              </li>
+            ))}
+          </ol>
         </details>
-      ) : null}
 
-      {details}
+        {share ? <SharePanel eveningId={eveningId} share={share.link} dict={dict} onChanged={refresh} /> : null}
+        {invite && open ? (
+          <InvitePanel
+            eveningId={eveningId}
+            inviteUrl={invite.url}
+            qrSvg={invite.qrSvg}
+            members={invite.members}
+            dict={dict}
+            onChanged={refresh}
+          />
+        ) : null}
+        {role === "owner" && open ? (
+          <button
+            type="button"
+            className="button"
+            disabled={pending}
+            onClick={() =>
+              startTransition(async () => {
+                await endEveningAction(eveningId);
+                refresh();
+              })
+            }
+          >
+            {dict["table.endEvening"]}
+          </button>
+        ) : null}
 
-      <details className="card">
-        <summary>{dict["table.history"]}</summary>
-        {edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
-        <ol className="history" data-testid="history">
-          {edits.map((e) => (
-            <li key={e.id}>
-              <time dateTime={e.at}>{timeFormat.format(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
-              {t("table.dealNumber", { n: e.dealNumber })} ({t("table.gameN", { n: e.gameNumber })})
-            </li>
-          ))}
-        </ol>
-      </details>
-
-      {share ? <SharePanel eveningId={eveningId} share={share.link} dict={dict} onChanged={refresh} /> : null}
-      {invite && open ? (
-        <InvitePanel
-          eveningId={eveningId}
-          inviteUrl={invite.url}
-          qrSvg={invite.qrSvg}
-          members={invite.members}
-          dict={dict}
-          onChanged={refresh}
-        />
-      ) : null}
-      {role === "owner" && open ? (
-        <button
-          type="button"
-          className="button"
-          disabled={pending}
-          onClick={() =>
-            startTransition(async () => {
-              await endEveningAction(eveningId);
-              refresh();
-            })
-          }
-        >
-          {dict["table.endEvening"]}
-        </button>
-      ) : null}
-
-      {dialog ? (
-        <DealDialog
-          key={`${game.id}-${dialog.number}-${dialog.view}`}
-          gameId={game.id}
-          record={record}
-          result={result}
-          number={dialog.number}
-          view={dialog.view}
-          editable={open}
-          dict={dict}
-          locale={locale}
-          onClose={closeDialog}
-          onChanged={refresh}
-        />
-      ) : null}
-    </div>
+        {dialog ? (
+          <DealDialog
+            key={`${game.id}-${dialog.number}-${dialog.view}`}
+            gameId={game.id}
+            record={record}
+            result={result}
+            number={dialog.number}
+            view={dialog.view}
+            editable={open}
+            dict={dict}
+            locale={locale}
+            onClose={closeDialog}
+            onChanged={refresh}
+          />
+        ) : null}
+      </div>
+    </DealWriterContext>
   );
 }

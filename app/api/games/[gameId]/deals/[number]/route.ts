@@ -1,0 +1,21 @@
+import type { NextRequest } from "next/server";
+import { currentActor } from "@/lib/auth/session";
+import { editDeal } from "@/lib/data/deals";
+import { toErrorResponse } from "@/lib/http";
+import { readJsonBody } from "@/lib/http-guard";
+
+export const dynamic = "force-dynamic";
+
+/** Replaces a stored deal's entries: `{ entries }` → 200 `{ number }` (the same rules check as any edit). */
+export async function PUT(request: NextRequest, { params }: RouteContext<"/api/games/[gameId]/deals/[number]">) {
+  try {
+    const { gameId, number } = await params;
+    const body = await readJsonBody(request);
+    const input = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+    const parsed = /^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN;
+    await editDeal(await currentActor(), { ...(input as object), gameId, number: parsed } as never);
+    return Response.json({ number: parsed }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * Sends the outbox: per game, in the order the deals were entered, each checked against the server's record
+ * first (lib/offline/outbox.ts decides), each at most once (its client key makes a second send harmless).
+ * Stops a game's queue at the first deal the table must decide on (a conflict or a refusal), so no deal is
+ * ever sent ahead of one entered before it.
+ */
+import { planStep, sendOrder, type Entries, type QueueChange, type QueuedDeal, type StoredDeal } from "./outbox";
+
+/** An answer from the server: its status and JSON body. A network failure is thrown instead. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+export interface SyncApi {
+  deals(gameId: string): Promise<ApiAnswer>;
+  record(gameId: string, deal: { number: number; entries: Entries; clientKey: string }): Promise<ApiAnswer>;
+  edit(gameId: string, number: number, entries: Entries): Promise<ApiAnswer>;
+}
+
+export interface QueueStore {
+  list(): Promise<QueuedDeal[]>;
+  apply(change: QueueChange): Promise<void>;
+}
+
+/**
+ * done: nothing left to send (deals waiting for a choice or refused may remain); offline: the network failed,
+ * try again later; signIn: the session ended — the outbox is kept until the user signs in again; retry: the
+ * server could not answer now.
+ */
+export type SyncOutcome = "done" | "offline" | "signIn" | "retry";
+
+export interface SyncReport {
+  outcome: SyncOutcome;
+  /** Deals the server now holds that it did not before (new deals and edits). */
+  stored: number;
+}
+
+class Stop extends Error {
+  constructor(readonly outcome: Exclude<SyncOutcome, "done">) {
+    super(outcome);
+  }
+}
+
+/** The server's message for a refusal, else a fallback. */
+function messageOf(answer: ApiAnswer, fallback: string): string {
+  const error = (answer.body as { error?: { message?: unknown } } | null)?.error;
+  return typeof error?.message === "string" ? error.message : fallback;
+}
+
+async function call(request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  let answer: ApiAnswer;
+  try {
+    answer = await request();
+  } catch {
+    throw new Stop("offline");
+  }
+  if (answer.status === 401) throw new Stop("signIn");
+  if (answer.status >= 500 || answer.status === 429) throw new Stop("retry");
+  return answer;
+}
+
+const refuse = (deal: QueuedDeal, reason: string): QueueChange => ({
+  remove: [],
+  update: [{ seq: deal.seq!, changes: { state: "refused", reason } }],
+});
+
+/** Sends what can be sent now. `onStored` is told after each deal the server took, so the page can refresh. */
+export async function syncOutbox(store: QueueStore, api: SyncApi, onStored?: () => void): Promise<SyncReport> {
+  let stored = 0;
+  try {
+    for (const game of sendOrder(await store.list())) {
+      if (game[0]!.state !== "waiting") continue; // the table decides on the first one before the rest go
+      const gameId = game[0]!.gameId;
+      let server = await loadDeals(api, gameId);
+      if ("refused" in server) {
+        const reason = server.refused;
+        for (const deal of game) await store.apply(refuse(deal, reason));
+        continue;
+      }
+      // Re-read the queue for this game before each deal: a choice or an edit may have changed it meanwhile.
+      for (let raced = 0; ;) {
+        const queue = sendOrder(await store.list()).find((g) => g[0]!.gameId === gameId);
+        const deal = queue?.[0];
+        if (!deal || deal.state !== "waiting") break;
+        const step = planStep(deal, server.deals);
+        if (step.kind === "stored" || step.kind === "same") {
+          await store.apply({ remove: [deal.seq!], update: [] });
+          continue;
+        }
+        if (step.kind === "conflict") {
+          await store.apply({
+            remove: [],
+            update: [{ seq: deal.seq!, changes: { state: "conflict", theirs: step.theirs } }],
+          });
+          break;
+        }
+        const answer = await call(() =>
+          api.record(gameId, { number: step.number, entries: deal.entries, clientKey: deal.clientKey }),
+        );
+        if (answer.status === 200 || answer.status === 201) {
+          await store.apply({ remove: [deal.seq!], update: [] });
+          server.deals.push({ entries: deal.entries, clientKey: deal.clientKey });
+          if (answer.status === 201) {
+            stored++;
+            onStored?.();
+          }
+          raced = 0;
+          continue;
+        }
+        if (answer.status === 409 && raced < 3) {
+          // Another phone wrote between the check and the send: check again against the new record.
+          raced++;
+          const fresh = await loadDeals(api, gameId);
+          if ("refused" in fresh) {
+            await store.apply(refuse(deal, fresh.refused));
+            break;
+          }
+          server = fresh;
+          continue;
+        }
+        await store.apply(refuse(deal, messageOf(answer, `HTTP ${answer.status}`)));
+        break;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Stop) return { outcome: error.outcome, stored };
+    throw error;
+  }
+  return { outcome: "done", stored };
+}
+
+async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredDeal[] } | { refused: string }> {
+  const answer = await call(() => api.deals(gameId));
+  if (answer.status !== 200) return { refused: messageOf(answer, `HTTP ${answer.status}`) };
+  const body = answer.body as { deals: StoredDeal[] };
+  return { deals: body.deals.map((d) => ({ entries: d.entries, clientKey: d.clientKey })) };
+}
+
+/**
+ * "Keep mine" on a conflict: mine replaces theirs as an edit, then leaves the outbox. Returns the server's
+ * refusal message, if it refused the edit, or the outcome when it could not be asked.
+ */
+export async function keepMine(
+  store: QueueStore,
+  api: SyncApi,
+  deal: QueuedDeal,
+): Promise<{ ok: true } | { ok: false; reason: string } | { ok: false; outcome: Exclude<SyncOutcome, "done"> }> {
+  try {
+    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries));
+    if (answer.status !== 200) return { ok: false, reason: messageOf(answer, `HTTP ${answer.status}`) };
+  } catch (error) {
+    if (error instanceof Stop) return { ok: false, outcome: error.outcome };
+    throw error;
+  }
+  await store.apply({ remove: [deal.seq!], update: [] });
+  return { ok: true };
+}
+
+/** The real server's API, by fetch. */
+export const fetchApi: SyncApi = {
+  deals: (gameId) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "GET"),
+  record: (gameId, deal) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "POST", deal),
+  edit: (gameId, number, entries) =>
+    send(`/api/games/${encodeURIComponent(gameId)}/deals/${number}`, "PUT", { entries }),
+};
+
+async function send(url: string, method: string, body?: unknown): Promise<ApiAnswer> {
+  const response = await fetch(url, {
+    method,
+    cache: "no-store",
+    credentials: "same-origin",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed };
+}

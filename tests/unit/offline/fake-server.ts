@@ -1,0 +1,121 @@
+/**
+ * A server for the outbox's tests: the same answers as the deals API (201 stored, 200 a retry of a stored deal,
+ * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
+ */
+import type { Entries, QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
+import type { ApiAnswer, QueueStore, SyncApi } from "@/lib/offline/sync";
+import { createScorer, type GameRecord } from "@/lib/rules";
+
+export const PLAYERS = ["Anna", "Bo", "Cecilia"];
+
+export class FakeServer implements SyncApi {
+  games = new Map<string, StoredDeal[]>();
+  /** Requests made, as "METHOD game[/number]". */
+  log: string[] = [];
+  signedIn = true;
+  reachable = true;
+  /** Called before a request is answered: lets a test make another phone write in between. */
+  before?: (method: string) => void;
+
+  constructor(
+    readonly setup: Omit<GameRecord, "deals"> = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna" },
+  ) {}
+
+  game(gameId: string): StoredDeal[] {
+    if (!this.games.has(gameId)) this.games.set(gameId, []);
+    return this.games.get(gameId)!;
+  }
+
+  /** Another phone records a deal. */
+  recordedElsewhere(gameId: string, entries: Entries, clientKey: string | null = null): void {
+    this.game(gameId).push({ entries, clientKey });
+  }
+
+  private answer(method: string, gameId: string, work: () => ApiAnswer): Promise<ApiAnswer> {
+    this.log.push(`${method} ${gameId}`);
+    this.before?.(method);
+    if (!this.reachable) return Promise.reject(new TypeError("Failed to fetch"));
+    if (!this.signedIn)
+      return Promise.resolve({ status: 401, body: { error: { code: "unauthenticated", message: "Sign in." } } });
+    return Promise.resolve(work());
+  }
+
+  private refusal(deals: StoredDeal[]): string | null {
+    const created = createScorer({ ...this.setup, deals: [] });
+    if (!created.ok) return "setup";
+    for (const deal of deals) {
+      const pushed = created.scorer.push({ entries: deal.entries });
+      if (!pushed.ok) return pushed.problems.map((p) => p.message).join("; ");
+    }
+    return null;
+  }
+
+  deals(gameId: string) {
+    return this.answer("GET", gameId, () => ({
+      status: 200,
+      body: { players: this.setup.players, deals: this.game(gameId).map((d, i) => ({ number: i + 1, ...d })) },
+    }));
+  }
+
+  record(gameId: string, deal: { number: number; entries: Entries; clientKey: string }) {
+    return this.answer("POST", gameId, () => {
+      const deals = this.game(gameId);
+      const stored = deals.findIndex((d) => d.clientKey === deal.clientKey);
+      if (stored >= 0) return { status: 200, body: { number: stored + 1, duplicate: true } };
+      if (deal.number !== deals.length + 1)
+        return { status: 409, body: { error: { code: "conflict", message: "taken" } } };
+      const refused = this.refusal([...deals, { entries: deal.entries, clientKey: deal.clientKey }]);
+      if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
+      deals.push({ entries: deal.entries, clientKey: deal.clientKey });
+      return { status: 201, body: { number: deal.number, duplicate: false } };
+    });
+  }
+
+  edit(gameId: string, number: number, entries: Entries) {
+    return this.answer("PUT", gameId, () => {
+      const deals = this.game(gameId);
+      if (!deals[number - 1]) return { status: 404, body: { error: { code: "not_found", message: "no deal" } } };
+      const changed = deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d));
+      const refused = this.refusal(changed);
+      if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
+      this.games.set(gameId, changed);
+      return { status: 200, body: { number } };
+    });
+  }
+}
+
+/** The outbox in memory, with IndexedDB's auto-increment order. */
+export class MemoryQueue implements QueueStore {
+  deals: QueuedDeal[] = [];
+  private next = 1;
+
+  add(deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt">): QueuedDeal {
+    const queued: QueuedDeal = { ...deal, seq: this.next++, state: "waiting", queuedAt: 0 };
+    this.deals.push(queued);
+    return queued;
+  }
+
+  async list() {
+    return this.deals.map((d) => ({ ...d }));
+  }
+
+  async apply(change: QueueChange) {
+    this.deals = this.deals.filter((d) => !change.remove.includes(d.seq!));
+    for (const { seq, changes } of change.update) {
+      const deal = this.deals.find((d) => d.seq === seq);
+      if (deal) Object.assign(deal, changes);
+    }
+  }
+}
+
+/** Knektpass deals: `who` plays against the others' passes, taking all five tricks; or two play, 3–2. */
+export const alone = (who: string): Entries =>
+  Object.fromEntries(PLAYERS.map((p) => [p, p === who ? { plays: true, tricks: 5 } : { plays: false }]));
+export const pair = (a: string, b: string, tricksA = 3): Entries =>
+  Object.fromEntries(
+    PLAYERS.map((p) => [
+      p,
+      p === a ? { plays: true, tricks: tricksA } : p === b ? { plays: true, tricks: 5 - tricksA } : { plays: false },
+    ]),
+  );
+export const allPass = (): Entries => Object.fromEntries(PLAYERS.map((p) => [p, { plays: false }]));

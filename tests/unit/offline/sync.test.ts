@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { keepMine, syncOutbox } from "@/lib/offline/sync";
+import { chooseOnConflict } from "@/lib/offline/outbox";
+import { allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
+
+function phone() {
+  const queue = new MemoryQueue();
+  let n = 0;
+  const enter = (number: number, entries: ReturnType<typeof alone>, gameId = "g1") =>
+    queue.add({ eveningId: "e1", gameId, number, entries, clientKey: `phone-a-${++n}-key` });
+  return { queue, enter };
+}
+
+describe("syncOutbox", () => {
+  it("sends every queued deal once, in the order entered, per game", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo"));
+    enter(1, alone("Bo"), "g2");
+    enter(2, alone("Cecilia"));
+    enter(3, allPass());
+    const report = await syncOutbox(queue, server);
+    expect(report).toEqual({ outcome: "done", stored: 4 });
+    expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-3-key", "phone-a-4-key"]);
+    expect(server.game("g2").map((d) => d.clientKey)).toEqual(["phone-a-2-key"]);
+    expect(queue.deals).toEqual([]);
+  });
+
+  it("stores nothing twice when the answer to a send never arrived (the tab closed mid-sync)", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo"));
+    enter(2, alone("Cecilia"));
+    // The first deal reached the server, but the phone never heard back, so it is still queued.
+    server.recordedElsewhere("g1", pair("Anna", "Bo"), "phone-a-1-key");
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 1 });
+    expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-2-key"]);
+    // A second run has nothing left to send.
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(server.game("g1")).toHaveLength(2);
+  });
+
+  it("keeps the same deal from another phone once, and stops at a different one for the table to choose", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", pair("Anna", "Bo"));
+    server.recordedElsewhere("g1", alone("Anna"));
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo")); // identical: the same deal
+    enter(2, alone("Cecilia")); // different: a conflict
+    enter(3, allPass()); // waits behind the conflict
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(server.game("g1")).toHaveLength(2);
+    expect(queue.deals.map((d) => [d.number, d.state])).toEqual([
+      [2, "conflict"],
+      [3, "waiting"],
+    ]);
+    expect(queue.deals[0]!.theirs).toEqual(alone("Anna"));
+  });
+
+  it.each([
+    ["theirs", [alone("Anna"), allPass()]],
+    ["both", [alone("Anna"), alone("Cecilia"), allPass()]],
+  ] as const)("keep %s ends with the expected record", async (choice, expected) => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Anna"));
+    const { queue, enter } = phone();
+    enter(1, alone("Cecilia"));
+    enter(2, allPass());
+    await syncOutbox(queue, server);
+    await queue.apply(chooseOnConflict(await queue.list(), 1, choice, server.game("g1").length));
+    await syncOutbox(queue, server);
+    expect(server.game("g1").map((d) => d.entries)).toEqual(expected);
+    expect(queue.deals).toEqual([]);
+  });
+
+  it("keep mine replaces theirs as an edit, then the rest is sent", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Anna"));
+    const { queue, enter } = phone();
+    enter(1, alone("Cecilia"));
+    enter(2, allPass());
+    await syncOutbox(queue, server);
+    expect(await keepMine(queue, server, queue.deals[0]!)).toEqual({ ok: true });
+    await syncOutbox(queue, server);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia"), allPass()]);
+    expect(queue.deals).toEqual([]);
+  });
+
+  it("leaves a deal the rules now refuse in the outbox with the reason, and what follows it unsent", async () => {
+    // The other phone's deals won the game for Bo meanwhile.
+    const server = new FakeServer();
+    for (let i = 0; i < 3; i++) server.recordedElsewhere("g1", alone("Bo"));
+    const { queue, enter } = phone();
+    enter(4, pair("Anna", "Cecilia"));
+    enter(5, allPass());
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(queue.deals[0]).toMatchObject({ state: "refused", number: 4 });
+    expect(queue.deals[0]!.reason).toMatch(/over|won|winner/i);
+    expect(queue.deals[1]).toMatchObject({ state: "waiting" });
+    expect(server.game("g1")).toHaveLength(3);
+  });
+
+  it("keeps the outbox when the network fails or the session ended, and sends it later", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo"));
+    enter(2, alone("Cecilia"));
+    server.reachable = false;
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "offline", stored: 0 });
+    server.reachable = true;
+    server.signedIn = false;
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "signIn", stored: 0 });
+    expect(queue.deals).toHaveLength(2);
+    server.signedIn = true;
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 2 });
+  });
+
+  it("checks again when another phone writes between the check and the send", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo"));
+    let once = true;
+    server.before = (method) => {
+      if (method === "POST" && once) {
+        once = false;
+        server.recordedElsewhere("g1", pair("Anna", "Bo"));
+      }
+    };
+    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    // The other phone's deal was the same: kept once.
+    expect(server.game("g1")).toHaveLength(1);
+    expect(queue.deals).toEqual([]);
+  });
+});
