@@ -36,7 +36,7 @@ const pair = (a: string, b: string, tricks: number): Entries =>
 /** Phone A's ten deals on evening e: lone players and pairs, varied by evening. */
 function phoneDeals(e: number): Entries[] {
   return Array.from({ length: QUEUED_PER_EVENING }, (_, i) =>
-    i % 3 === 2
+    i % 3 === 1
       ? pair(PLAYERS[(i + e) % 3]!, PLAYERS[(i + e + 1) % 3]!, 1 + ((i + e) % 4))
       : alone(PLAYERS[(i + e) % 3]!),
   );
@@ -238,6 +238,7 @@ try {
       await conflict.waitFor();
       const choice = CHOICES[shown++ % 3]!;
       fate.set(first.clientKey, choice);
+      if (process.env.BENCH_VERBOSE) console.log(`  conflict: evening ${id} deal ${first.number} → keep ${choice}`);
       const label = { theirs: "Keep theirs", mine: "Keep mine", both: "Keep both" }[choice];
       await conflict.getByRole("button", { name: label }).click();
       await expect
@@ -258,8 +259,17 @@ try {
     const keys = deals.map((d) => d.clientKey).filter(Boolean);
     duplicated += keys.length - new Set(keys).size;
     duplicated += Math.max(0, deals.length - model[e]!.deals.length);
-    if (deals.length !== model[e]!.deals.length || deals.some((d, i) => !sameEntries(d.entries, model[e]!.deals[i]!)))
+    if (deals.length !== model[e]!.deals.length || deals.some((d, i) => !sameEntries(d.entries, model[e]!.deals[i]!))) {
       mismatches++;
+      const show = (list: Entries[]) =>
+        list.map((x) => PLAYERS.map((p) => (x[p]!.plays ? `${p[0]}${x[p]!.tricks ?? ""}` : "")).join("")).join(" ");
+      console.log(`  evening ${e + 1}: stored   ${show(deals.map((d) => d.entries))}`);
+      console.log(`  evening ${e + 1}: expected ${show(model[e]!.deals)}`);
+      deals.forEach((d, i) => {
+        if (!sameEntries(d.entries, model[e]!.deals[i]!))
+          console.log(`  deal ${i + 1}: ${JSON.stringify(d.entries)} vs ${JSON.stringify(model[e]!.deals[i])}`);
+      });
+    }
     for (const q of queued.filter((d) => d.gameId === gameId)) {
       const choice = fate.get(q.clientKey);
       const at = deals[q.number - 1];

@@ -61,11 +61,12 @@ export function planStep(deal: Pick<QueuedDeal, "number" | "entries" | "clientKe
   return { kind: "record", number: server.length + 1 };
 }
 
-/** One seat's entry in one shape: exchanges as rounds, no empty fields. */
+/** One seat's entry in one shape: exchanges as rounds without empty ones ("0 cards" is no exchange), no empty fields. */
 function normalEntry(entry: EntryRecord | undefined): string {
   if (!entry) return "-";
-  const exchanged =
+  const rounds =
     entry.exchanged === undefined ? [] : Array.isArray(entry.exchanged) ? entry.exchanged : [entry.exchanged];
+  const exchanged = rounds.filter((n) => n !== 0);
   return JSON.stringify([entry.plays, exchanged, entry.tricks ?? null, entry.revoke ?? false]);
 }
 

@@ -32,6 +32,9 @@ describe("sameEntries", () => {
       ),
     ).toBe(true);
     expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 3))).toBe(true);
+    // The deal screen says "0 cards" where a script leaves the exchange out.
+    expect(sameEntries({ A: { plays: true, exchanged: 0, tricks: 3 } }, { A: { plays: true, tricks: 3 } })).toBe(true);
+    expect(sameEntries({ A: { plays: true, exchanged: [2, 0] } }, { A: { plays: true, exchanged: [2] } })).toBe(true);
   });
 
   it("tells different deals apart, seat by seat", () => {
