@@ -109,9 +109,14 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
     fc.constantFrom("..", "%00", "%2e%2e", "a".repeat(500), "<script>"),
   );
   await fc.assert(
-    fc.asyncProperty(segment, fc.anything({ maxDepth: 3 }), async (id, body) => {
+    fc.asyncProperty(segment, segment, fc.anything({ maxDepth: 3 }), async (id, number, body) => {
       const path = encodeURIComponent(id) || "x";
       const responses = await Promise.all([
+        page.request.get(`/api/games/${path}/deals`),
+        page.request.put(`/api/games/${path}/deals/${encodeURIComponent(number) || "1"}`, {
+          data: JSON.stringify(body),
+          headers: { "Content-Type": "application/json" },
+        }),
         page.request.post(`/api/games/${path}/deals`, {
           data: JSON.stringify(body),
           headers: { "Content-Type": "application/json" },

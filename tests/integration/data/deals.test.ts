@@ -1,8 +1,9 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import { getEvening } from "@/lib/data/evenings";
+import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
+import { endEvening, getEvening } from "@/lib/data/evenings";
 import { isUniqueViolation } from "@/lib/data/prisma-errors";
+import { sameEntries } from "@/lib/offline/outbox";
 import { scoreGame } from "@/lib/rules";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
@@ -195,6 +196,29 @@ describeWithDatabase("deals", () => {
     expect(first.duplicate).toBe(false);
     expect(retry).toMatchObject({ number: 1, duplicate: true });
     expect(await getDb().deal.count({ where: { gameId } })).toBe(1);
+  });
+
+  it("a game's deals read back with the key of the phone that recorded each, for members only", async () => {
+    const owner = await newActor("owner");
+    const stranger = await newActor("stranger");
+    const { eveningId, gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: deal1, clientKey: "outbox-key-0001" });
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo") });
+    const game = await getGameDeals(owner, gameId);
+    expect(game.players).toEqual(["Anna", "Bo", "Cecilia"]);
+    expect(game.deals.map((d) => [d.number, d.clientKey])).toEqual([
+      [1, "outbox-key-0001"],
+      [2, null],
+    ]);
+    // As sent, or as the database gives it back (every exchange as rounds): the same deal either way.
+    expect(sameEntries(game.deals[0]!.entries, deal1)).toBe(true);
+    expect(game.deals[1]!.entries).toEqual(lone("Bo"));
+    await expect(getGameDeals(stranger, gameId)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getGameDeals(null, gameId)).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(getGameDeals(owner, "not an id")).rejects.toMatchObject({ code: "validation" });
+    // An ended evening takes no deals: a phone's outbox is told so, with the reason.
+    await endEvening(owner, eveningId);
+    await expect(getGameDeals(owner, gameId)).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("editing an earlier deal recomputes everything after it and keeps the history", async () => {
