@@ -4,6 +4,7 @@ import { signOutAction } from "@/app/(auth)/actions";
 import { currentUser } from "@/lib/auth/session";
 import { LOCALES } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
+import { SignOutButton } from "./sign-out-button";
 
 export async function SiteHeader() {
   const [user, { t, locale }] = await Promise.all([currentUser(), getI18n()]);
@@ -31,9 +32,7 @@ export async function SiteHeader() {
             <span className="username" data-testid="signed-in-as">
               {user.name}
             </span>
-            <button type="submit" className="button small">
-              {t("nav.signOut")}
-            </button>
+            <SignOutButton label={t("nav.signOut")} />
           </form>
         ) : (
           <Link href="/sign-in" className="button small">

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import type { EntryRecord, GameRecord } from "@/lib/rules";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
-import { PASSWORD, signIn, signUp } from "./support";
+import { PASSWORD, screenshots, signIn, signUp } from "./support";
 import { createEvening, enterDeal, playAlone, type Seats } from "./table";
 
 /** A phone: a browser profile of its own (Chromium does not install apps from an incognito window), kept on disk. */
@@ -90,6 +90,25 @@ test("installable, and an evening opened once opens again without a signal", asy
   // A page never opened here says so, instead of the browser's error page.
   await page.goto("/players");
   await expect(page.getByTestId("offline-page")).toBeVisible();
+
+  // Signing out forgets the evenings kept on this phone: the next person to use it cannot open them offline.
+  await signal(context);
+  await page.goto("/evenings");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  const kept = await page.evaluate(async () => {
+    const pages = await (await caches.open("pages")).keys();
+    const copies = await new Promise<number>((resolve) => {
+      const open = indexedDB.open("protokoll");
+      open.onsuccess = () => {
+        const count = open.result.transaction("evenings").objectStore("evenings").count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    });
+    return { pages: pages.map((r) => new URL(r.url).pathname), copies };
+  });
+  expect(kept.pages.filter((p) => p.startsWith("/evenings/"))).toEqual([]);
+  expect(kept.copies).toBe(0);
   await context.close();
 });
 
@@ -123,6 +142,7 @@ test("deals entered without a signal are kept, shown at once, and sent once each
   await play(knack({ Anna: [true, 3], Bo: [true, 0], Cecilia: [false], Dag: [true, 2] }));
   await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
   await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(3);
+  await screenshots(page, "offline-deals-waiting");
 
   // Reloaded without a signal: the waiting deals are still there.
   await page.reload();
@@ -197,6 +217,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   // Keep mine: an edit of theirs, shown first as the usual preview.
   conflict = await round("Anna", "Bo");
   await expect(conflict.getByTestId("change-preview")).toBeVisible();
+  await screenshots(a.page, "offline-conflict");
   await conflict.getByRole("button", { name: "Keep mine" }).click();
   record.deals.push({ entries: alone("Anna") });
   await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
