@@ -84,9 +84,7 @@ test("installable, and an evening opened once opens again without a signal", asy
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("I stugan");
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Bo")).toHaveText("7");
-  await expect(page.getByTestId("offline-banner")).toContainText(
-    /No signal — showing this phone's copy from \d\d:\d\d/,
-  );
+  await expect(page.getByTestId("offline-banner")).toContainText(/No signal · this phone's copy from \d\d:\d\d/);
   // A page never opened here says so, instead of the browser's error page.
   await page.goto("/players");
   await expect(page.getByTestId("offline-page")).toBeVisible();
@@ -140,13 +138,14 @@ test("deals entered without a signal are kept, shown at once, and sent once each
   await play(knack({ Anna: [true, 1], Bo: [true, 3], Cecilia: [true, 1], Dag: [true, 0] }));
   await expect(page.getByTestId("trumftvang")).toContainText("Bo stands at 1");
   await play(knack({ Anna: [true, 3], Bo: [true, 0], Cecilia: [false], Dag: [true, 2] }));
-  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
   await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(3);
+  await expect(page.getByTestId("undo-toast")).toContainText("Deal 4 kept on this phone.");
   await screenshots(page, "offline-deals-waiting");
 
   // Reloaded without a signal: the waiting deals are still there.
   await page.reload();
-  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
   await expect(sheet.locator("tbody tr[data-deal]")).toHaveCount(4);
   await expect(sheet.getByTestId("limpa-Bo")).toHaveText("1");
 
@@ -190,7 +189,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
     const n = record.deals.length + 1;
     await noSignal(a.context);
     await playAlone(a.page, mine);
-    await expect(a.page.getByTestId("outbox-count")).toHaveText("1 deal waiting to be sent");
+    await expect(a.page.getByTestId("outbox-count")).toHaveText("1 deal waiting to be sent.");
     await expect(b.getByRole("heading", { name: `Deal ${n}`, exact: true })).toBeVisible();
     await playAlone(b, theirs);
     await expect(b.locator(`tr[data-deal="${n}"]`)).toBeVisible();
@@ -248,7 +247,7 @@ test("a phone closed mid-sync, or signed out meanwhile, loses nothing and double
   for (const who of ["Bo", "Cecilia", "Anna"]) {
     await playAlone(phone.page, who);
   }
-  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
 
   // The signal returns, but the phone is closed just after the server stored the first deal, before its answer.
   await phone.context.unrouteAll({ behavior: "ignoreErrors" });
@@ -269,13 +268,13 @@ test("a phone closed mid-sync, or signed out meanwhile, loses nothing and double
   await phone.context.clearCookies();
   await noSignal(phone.context);
   await phone.page.goto(url);
-  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
   // The signal returns: the server asks for a sign-in, and the outbox waits for it.
   await signal(phone.context);
   await phone.page.evaluate(() => window.dispatchEvent(new Event("online")));
   const signInBanner = phone.page.getByTestId("outbox-sign-in");
   await expect(signInBanner).toBeVisible({ timeout: 10_000 });
-  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent");
+  await expect(phone.page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
   await signInBanner.getByRole("link", { name: "Sign in" }).click();
   await phone.page.getByLabel("Username").fill(username);
   await phone.page.getByLabel("Password").fill(PASSWORD);

@@ -49,21 +49,24 @@ export function OutboxPanel({
   if (!copyFrom && !waiting && connection !== "signIn") return null;
   return (
     <div className="outbox stack" aria-live="polite">
-      {copyFrom ? (
-        <p className="banner warn" data-testid="offline-banner">
-          {t("offline.banner", { time: time.format(new Date(copyFrom)) })}
+      {copyFrom || waiting ? (
+        <p className={`outbox-status${copyFrom ? " offline" : ""}`}>
+          {copyFrom ? (
+            <span data-testid="offline-banner">{t("offline.banner", { time: time.format(new Date(copyFrom)) })}</span>
+          ) : null}
+          {copyFrom && waiting ? " " : null}
+          {waiting ? (
+            <span data-testid="outbox-count">
+              {waiting === 1 ? t("offline.waitingOne") : t("offline.waiting", { n: waiting })}
+              {connection === "sending" ? ` ${t("offline.sending")}` : ""}
+            </span>
+          ) : null}
         </p>
       ) : null}
       {connection === "signIn" ? (
         <p className="banner warn" data-testid="outbox-sign-in">
           {t("offline.signIn")}{" "}
           <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{t("offline.signInLink")}</a>
-        </p>
-      ) : null}
-      {waiting ? (
-        <p className="outbox-count" data-testid="outbox-count">
-          {waiting === 1 ? t("offline.waitingOne") : t("offline.waiting", { n: waiting })}
-          {connection === "sending" ? ` · ${t("offline.sending")}` : ""}
         </p>
       ) : null}
       {blocked?.state === "conflict" ? (

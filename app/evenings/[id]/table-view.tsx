@@ -161,7 +161,7 @@ export function TableView({
   };
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [justSaved, setJustSaved] = useState<{ gameId: string; number: number } | null>(null);
+  const [justSaved, setJustSaved] = useState<{ gameId: string; number: number; queued: boolean } | null>(null);
   const [pending, startTransition] = useTransition();
 
   useEffect(() => {
@@ -199,7 +199,7 @@ export function TableView({
 
   function saved(outcome: { number: number; queued: boolean } | { message: string }) {
     if ("number" in outcome) {
-      setJustSaved({ gameId: game.id, number: outcome.number });
+      setJustSaved({ gameId: game.id, number: outcome.number, queued: outcome.queued });
       if (outcome.queued) setNotice(null);
       else refresh();
     } else {
@@ -285,7 +285,7 @@ export function TableView({
 
         {undoable ? (
           <div className="undo-toast" role="status" data-testid="undo-toast">
-            <span>{t("table.saved", { n: undoable.number })}</span>
+            <span>{t(undoable.queued ? "offline.saved" : "table.saved", { n: undoable.number })}</span>
             <button type="button" className="button small" disabled={pending} onClick={() => undo(undoable.number)}>
               {dict["table.undoSaved"]}
             </button>
