@@ -137,10 +137,31 @@ test("deals entered without a signal are kept, shown at once, and sent once each
   await expect(sheet.locator('tr[data-deal="2"] td[data-player="Anna"]')).toHaveClass(/limpa/);
   await play(knack({ Anna: [true, 1], Bo: [true, 3], Cecilia: [true, 1], Dag: [true, 0] }));
   await expect(page.getByTestId("trumftvang")).toContainText("Bo stands at 1");
-  await play(knack({ Anna: [true, 3], Bo: [true, 0], Cecilia: [false], Dag: [true, 2] }));
+  // Deal 4 entered wrong (Anna 2, Dag 3), then corrected in its dialog like any deal, still without a signal.
+  await play(knack({ Anna: [true, 2], Bo: [true, 0], Cecilia: [false], Dag: [true, 3] }));
+  await expect(page.getByTestId("undo-toast")).toContainText("Deal 4 kept on this phone.");
+  await page.getByRole("button", { name: "Deal 4", exact: true }).click();
+  const dialog = page.getByTestId("deal-dialog");
+  await dialog.getByRole("button", { name: "Edit deal 4" }).click();
+  const tricks = (name: string, n: number) =>
+    dialog
+      .getByTestId(`seat-${name}`)
+      .getByRole("group", { name: "Tricks" })
+      .getByRole("button", { name: String(n), exact: true });
+  await tricks("Anna", 3).click();
+  await tricks("Dag", 2).click();
+  await expect(dialog.getByTestId("change-preview")).toContainText("Anna: 7 → 6");
+  await dialog.getByRole("button", { name: "Save the change" }).click();
+  await expect(dialog).toHaveCount(0);
+  record.deals[3] = { entries: knack({ Anna: [true, 3], Bo: [true, 0], Cecilia: [false], Dag: [true, 2] }) };
+  // A redeal saved by mistake, and taken back.
+  await page.getByRole("button", { name: "Nobody knocked ↺" }).click();
+  await expect(page.getByTestId("outbox-count")).toHaveText("4 deals waiting to be sent.");
+  await page.getByRole("button", { name: "Undo last deal" }).click();
+  await dialog.getByRole("button", { name: "Delete deal 5" }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("outbox-count")).toHaveText("3 deals waiting to be sent.");
   await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(3);
-  await expect(page.getByTestId("undo-toast")).toContainText("Deal 4 kept on this phone.");
   await screenshots(page, "offline-deals-waiting");
 
   // Reloaded without a signal: the waiting deals are still there.
@@ -166,7 +187,7 @@ test("deals entered without a signal are kept, shown at once, and sent once each
   await context.close();
 });
 
-test("two phones without a signal record the same deal: the table chooses theirs, mine or both", async ({
+test("two phones without a signal record the same deal: the table chooses theirs, mine or both; a deal the rules then refuse stays with its reason", async ({
   baseURL,
   browser,
 }) => {
@@ -232,6 +253,29 @@ test("two phones without a signal record the same deal: the table chooses theirs
   // Both phones show the same protokoll.
   await expect(b.locator('tr[data-deal="4"]')).toBeVisible();
   await expect(a.page.locator('tr[data-deal="4"]')).toBeVisible();
+
+  // A's deal 5 waits while B's deal 5 wins the game. Keep both puts A's after it, which the rules now refuse:
+  // it stays on the phone with the reason until the table deletes it.
+  await noSignal(a.context);
+  await playAlone(a.page, "Anna");
+  await playAlone(b, "Cecilia");
+  await expect(b.getByTestId("winners")).toContainText("Cecilia");
+  await signal(a.context);
+  await a.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  conflict = a.page.getByTestId("conflict");
+  await expect(conflict).toContainText("Cecilia would no longer have won", { timeout: 10_000 });
+  await conflict.getByRole("button", { name: "Keep both" }).click();
+  const refused = a.page.getByTestId("refused");
+  await expect(refused).toBeVisible({ timeout: 10_000 });
+  await expect(refused.getByTestId("refused-reason")).toContainText("the game was already won in deal 5 by Cecilia");
+  await expect(refused.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(a.page.getByTestId("outbox-count")).toHaveText("1 deal waiting to be sent.");
+  await a.page.reload();
+  await expect(refused).toBeVisible();
+  await refused.getByRole("button", { name: "Delete" }).click();
+  await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
+  record.deals.push({ entries: alone("Cecilia") });
+  expect((await stored(a.page))[0]!.deals).toEqual(record.deals);
   await b.close();
   await a.context.close();
 });
