@@ -157,12 +157,13 @@ export async function keepMine(
   return { ok: true };
 }
 
-/** The real server's API, by fetch. */
-export const fetchApi: SyncApi = {
+/** The real server's deal routes, by fetch: what the outbox sends, and how the deal screen saves with a signal. */
+export const fetchApi: SyncApi & { remove(gameId: string, number: number): Promise<ApiAnswer> } = {
   deals: (gameId) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "GET"),
   record: (gameId, deal) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "POST", deal),
   edit: (gameId, number, entries) =>
     send(`/api/games/${encodeURIComponent(gameId)}/deals/${number}`, "PUT", { entries }),
+  remove: (gameId, number) => send(`/api/games/${encodeURIComponent(gameId)}/deals/${number}`, "DELETE", {}),
 };
 
 async function send(url: string, method: string, body?: unknown): Promise<ApiAnswer> {

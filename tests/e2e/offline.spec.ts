@@ -85,13 +85,24 @@ test("installable, and an evening opened once opens again without a signal", asy
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("I stugan");
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Bo")).toHaveText("7");
   await expect(page.getByTestId("offline-banner")).toContainText(/No signal · this phone's copy from \d\d:\d\d/);
+  // What only the server can do says it needs a signal, and the page stays.
+  await page.getByRole("button", { name: "End the evening" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "This needs a signal" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("I stugan");
+  // A deal saved when the send fails (whatever the phone says of its connection) is kept, not lost.
+  await playAlone(page, "Cecilia");
+  await expect(page.getByTestId("outbox-count")).toHaveText("1 deal waiting to be sent.");
+  const eveningUrl = page.url();
   // A page never opened here says so, instead of the browser's error page.
   await page.goto("/players");
   await expect(page.getByTestId("offline-page")).toBeVisible();
 
   // Signing out forgets the evenings kept on this phone: the next person to use it cannot open them offline.
   await signal(context);
-  await page.goto("/evenings");
+  await page.goto(eveningUrl);
+  await expect(page.locator('tr[data-deal="2"]')).toBeVisible();
+  await expect.poll(async () => (await stored(page))[0]!.deals.length, { timeout: 10_000 }).toBe(2);
+  await expect(page.getByTestId("outbox-count")).toHaveCount(0);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   const kept = await page.evaluate(async () => {

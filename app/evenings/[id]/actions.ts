@@ -3,41 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
-import {
-  deleteDeal,
-  editDeal,
-  recordDeal,
-  type DeleteDealInput,
-  type EditDealInput,
-  type RecordDealInput,
-} from "@/lib/data/deals";
 import { endEvening, removeMember, rotateInvite, startGame, type StartGameInput } from "@/lib/data/evenings";
 import { revokeShareLink, rotateShareLink } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).
-
-export async function recordDealAction(
-  input: RecordDealInput,
-): Promise<ActionResult<{ number: number; duplicate: boolean }>> {
-  return runAction(async () => {
-    const recorded = await recordDeal(await currentActor(), input);
-    return { number: recorded.number, duplicate: recorded.duplicate };
-  });
-}
-
-export async function editDealAction(input: EditDealInput): Promise<ActionResult> {
-  return runAction(async () => {
-    await editDeal(await currentActor(), input);
-    return undefined;
-  });
-}
-
-export async function deleteDealAction(input: DeleteDealInput): Promise<ActionResult> {
-  return runAction(async () => {
-    await deleteDeal(await currentActor(), input);
-    return undefined;
-  });
-}
+// Deals travel by the REST routes (app/api/games/…/deals), the same way as a phone's outbox (decision 010).
 
 export async function startGameAction(input: StartGameInput): Promise<ActionResult<{ number: number }>> {
   return runAction(async () => {

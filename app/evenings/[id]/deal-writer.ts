@@ -1,8 +1,11 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionFailure, ActionResult } from "@/lib/action-result";
+import type { AppErrorCode } from "@/lib/errors";
 import type { Entries } from "@/lib/offline/outbox";
+import type { ApiAnswer } from "@/lib/offline/sync";
+import type { Problem } from "@/lib/rules";
 
 /** A deal change as the table view carries it out: `queued` when it was kept on this phone to be sent later. */
 export type Written = ActionResult<{ queued: boolean }>;
@@ -23,4 +26,22 @@ export function useDealWriter(): DealWriter {
   const writer = useContext(DealWriterContext);
   if (!writer) throw new Error("useDealWriter needs the table view's DealWriterContext");
   return writer;
+}
+
+export const QUEUED: Written = { ok: true, data: { queued: true } };
+export const SENT: Written = { ok: true, data: { queued: false } };
+
+/** A deal route's answer as the deal screen shows it: stored, or what the server said was wrong. */
+export function written(answer: ApiAnswer): Written {
+  if (answer.status >= 200 && answer.status < 300) return SENT;
+  const error = (answer.body as { error?: { code?: string; message?: string; problems?: Problem[] } } | null)?.error;
+  const failure: ActionFailure = {
+    ok: false,
+    code: (error?.code ?? "internal") as AppErrorCode,
+    // The server already put it in the page's language.
+    message: error?.message ? { key: "errors.server", params: { text: error.message } } : { key: "errors.internal" },
+    problems: error?.problems ?? [],
+    fields: {},
+  };
+  return failure;
 }

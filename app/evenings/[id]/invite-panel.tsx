@@ -1,8 +1,10 @@
 "use client";
 
 import { useTransition } from "react";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
+import type { ActionResult } from "@/lib/action-result";
+import { failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { removeMemberAction, rotateInviteAction } from "./actions";
+import { withSignal } from "./with-signal";
 
 interface Props {
   eveningId: string;
@@ -10,16 +12,18 @@ interface Props {
   qrSvg: string;
   members: { userId: string; username: string }[];
   dict: Dictionary;
-  onChanged: () => void;
+  locale: Locale;
+  /** After a change, with what went wrong, if it did. */
+  onChanged: (message?: string) => void;
 }
 
 /** The owner's panel: the invite link and its QR code, and who else may enter deals. */
-export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChanged }: Props) {
+export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, locale, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
-  const act = (work: () => Promise<unknown>) =>
+  const act = (work: () => Promise<ActionResult>) =>
     startTransition(async () => {
-      await work();
-      onChanged();
+      const response = await withSignal(work);
+      onChanged(response.ok ? undefined : failureText(response, locale));
     });
   return (
     <details className="card no-print">

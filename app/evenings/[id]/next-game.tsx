@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { startGameAction } from "./actions";
+import { withSignal } from "./with-signal";
 
 interface Props {
   eveningId: string;
@@ -46,7 +47,9 @@ export function NextGame({
   function start() {
     setError(null);
     startTransition(async () => {
-      const response = await startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat });
+      const response = await withSignal(() =>
+        startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat }),
+      );
       if (response.ok) onStarted();
       else setError(failureText(response, locale));
     });

@@ -1,19 +1,23 @@
 "use client";
 
 import { useEffect, useState, useTransition } from "react";
-import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import type { ActionResult } from "@/lib/action-result";
+import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { revokeShareLinkAction, rotateShareLinkAction } from "./actions";
+import { withSignal } from "./with-signal";
 
 interface Props {
   eveningId: string;
   /** null when the link is switched off. */
   share: { url: string; qrSvg: string } | null;
   dict: Dictionary;
-  onChanged: () => void;
+  locale: Locale;
+  /** After a change, with what went wrong, if it did. */
+  onChanged: (message?: string) => void;
 }
 
 /** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
-export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
+export function SharePanel({ eveningId, share, dict, locale, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
   const [viewers, setViewers] = useState<number | null>(null);
@@ -35,10 +39,10 @@ export function SharePanel({ eveningId, share, dict, onChanged }: Props) {
       clearInterval(timer);
     };
   }, [open, share, eveningId]);
-  const act = (work: () => Promise<unknown>) =>
+  const act = (work: () => Promise<ActionResult>) =>
     startTransition(async () => {
-      await work();
-      onChanged();
+      const response = await withSignal(work);
+      onChanged(response.ok ? undefined : failureText(response, locale));
     });
   return (
     <details className="card no-print" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>

@@ -2,16 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
-import type { ActionFailure } from "@/lib/action-result";
 import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { withQueued } from "@/lib/offline/outbox";
+import { fetchApi } from "@/lib/offline/sync";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
-import { deleteDealAction, editDealAction, endEveningAction, recordDealAction } from "./actions";
+import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import type { DealContext } from "./deal-draft";
 import { DealForm } from "./deal-form";
-import { DealWriterContext, type DealWriter, type Written } from "./deal-writer";
+import { DealWriterContext, QUEUED, written, type DealWriter } from "./deal-writer";
 import { InvitePanel } from "./invite-panel";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
@@ -20,6 +20,7 @@ import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
 import { useLiveVersion } from "./use-live-version";
 import { useOfflineTable } from "./use-offline-table";
+import { NEEDS_SIGNAL, withSignal } from "./with-signal";
 
 export interface TableGame {
   id: string;
@@ -68,16 +69,6 @@ interface TableData {
   edits: TableEdit[];
 }
 
-const NEEDS_SIGNAL: ActionFailure = {
-  ok: false,
-  code: "unavailable",
-  message: { key: "offline.needsSignal" },
-  problems: [],
-  fields: {},
-};
-const QUEUED: Written = { ok: true, data: { queued: true } };
-const SENT: Written = { ok: true, data: { queued: false } };
-
 /**
  * The table: the state of the game and the deal entry on the first screen, then the protokoll, the next game,
  * and — out of the way of entry — the evening's details, sharing and inviting.
@@ -118,16 +109,15 @@ export function TableView({
   const { record, result } = local;
   const queuedOf = (gameId: string, number: number) =>
     offline.queue.find((d) => d.gameId === gameId && d.number === number);
+  // Deals go by the deal routes, not server actions: a call without a signal must fail here, where it is caught.
   const writer: DealWriter = {
     async record(input) {
       // Deals go out in order: while any of this game wait, a new one waits behind them.
       if (navigator.onLine && !offline.queue.some((d) => d.gameId === input.gameId)) {
-        try {
-          const response = await recordDealAction(input as never);
-          return response.ok ? SENT : response;
-        } catch {
-          // No answer: kept on this phone; its client key makes a send that did arrive harmless.
-        }
+        const answer = await fetchApi.record(input.gameId, input).catch(() => null);
+        // No answer, or the server could not take it now: kept on this phone (its client key makes a send that
+        // did arrive harmless).
+        if (answer && answer.status < 500) return written(answer);
       }
       await offline.enqueue(input);
       return QUEUED;
@@ -138,12 +128,8 @@ export function TableView({
         await offline.editQueued(queued.seq!, input.entries);
         return QUEUED;
       }
-      try {
-        const response = await editDealAction(input as never);
-        return response.ok ? SENT : response;
-      } catch {
-        return NEEDS_SIGNAL;
-      }
+      const answer = await fetchApi.edit(input.gameId, input.number, input.entries).catch(() => null);
+      return answer ? written(answer) : NEEDS_SIGNAL;
     },
     async remove(input) {
       const queued = queuedOf(input.gameId, input.number);
@@ -151,12 +137,8 @@ export function TableView({
         await offline.removeQueued(queued.seq!);
         return QUEUED;
       }
-      try {
-        const response = await deleteDealAction(input);
-        return response.ok ? SENT : response;
-      } catch {
-        return NEEDS_SIGNAL;
-      }
+      const answer = await fetchApi.remove(input.gameId, input.number).catch(() => null);
+      return answer ? written(answer) : NEEDS_SIGNAL;
     },
   };
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
@@ -363,7 +345,9 @@ export function TableView({
           </ol>
         </details>
 
-        {share ? <SharePanel eveningId={eveningId} share={share.link} dict={dict} onChanged={refresh} /> : null}
+        {share ? (
+          <SharePanel eveningId={eveningId} share={share.link} dict={dict} locale={locale} onChanged={refresh} />
+        ) : null}
         {invite && open ? (
           <InvitePanel
             eveningId={eveningId}
@@ -371,6 +355,7 @@ export function TableView({
             qrSvg={invite.qrSvg}
             members={invite.members}
             dict={dict}
+            locale={locale}
             onChanged={refresh}
           />
         ) : null}
@@ -381,8 +366,8 @@ export function TableView({
             disabled={pending}
             onClick={() =>
               startTransition(async () => {
-                await endEveningAction(eveningId);
-                refresh();
+                const response = await withSignal(() => endEveningAction(eveningId));
+                refresh(response.ok ? undefined : failureText(response, locale));
               })
             }
           >

@@ -1,10 +1,12 @@
 import type { NextRequest } from "next/server";
 import { currentActor } from "@/lib/auth/session";
-import { editDeal } from "@/lib/data/deals";
+import { deleteDeal, editDeal } from "@/lib/data/deals";
 import { toErrorResponse } from "@/lib/http";
 import { readJsonBody } from "@/lib/http-guard";
 
 export const dynamic = "force-dynamic";
+
+const dealNumber = (number: string) => (/^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN);
 
 /** Replaces a stored deal's entries: `{ entries }` → 200 `{ number }` (the same rules check as any edit). */
 export async function PUT(request: NextRequest, { params }: RouteContext<"/api/games/[gameId]/deals/[number]">) {
@@ -12,9 +14,21 @@ export async function PUT(request: NextRequest, { params }: RouteContext<"/api/g
     const { gameId, number } = await params;
     const body = await readJsonBody(request);
     const input = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-    const parsed = /^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN;
+    const parsed = dealNumber(number);
     await editDeal(await currentActor(), { ...(input as object), gameId, number: parsed } as never);
     return Response.json({ number: parsed }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return toErrorResponse(error);
+  }
+}
+
+/** Deletes a stored deal; the later ones move up one place (the same rules check as any deletion). */
+export async function DELETE(request: NextRequest, { params }: RouteContext<"/api/games/[gameId]/deals/[number]">) {
+  try {
+    const { gameId, number } = await params;
+    await readJsonBody(request);
+    await deleteDeal(await currentActor(), { gameId, number: dealNumber(number) });
+    return Response.json({ number: dealNumber(number) }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return toErrorResponse(error);
   }
