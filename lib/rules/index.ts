@@ -30,6 +30,20 @@ export {
 } from "./variants";
 export type { VariantDefinition } from "./variants";
 export { playersAtOne } from "./standing";
+export {
+  MAX_STAKE,
+  NO_STAKES,
+  parseStakes,
+  playsForMoney,
+  settle,
+  settlePayments,
+  type GameLine,
+  type GameMoney,
+  type Payment,
+  type SettledGame,
+  type Settlement,
+  type Stakes,
+} from "./settlement";
 
 export type Evaluation =
   { ok: true; result: GameResult; problems: [] } | { ok: false; result: null; problems: Problem[] };

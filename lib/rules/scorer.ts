@@ -284,7 +284,8 @@ export class GameScorer {
     if (!first && knockers.length === 1) {
       const s = knockers[0]!;
       const points = houseRules.loneWinnerPoints;
-      raw[s]! -= points;
+      // A negative loneWinnerPoints adds points, but a Norrlands-Knack score never goes above the start.
+      raw[s] = Math.min(houseRules.startScore, raw[s]! - points);
       explain[s] = explained(`nk.lone.${points}`, () => ({
         en: `knocked alone, takes all five tricks: ${sign(-points)}`,
         sv: `knackade ensam och tar alla fem stick: ${sign(-points)}`,
@@ -452,13 +453,13 @@ export class GameScorer {
       this.compulsion = false;
     } else if (mode === "anyoneAtOne") {
       this.compulsion = this.scores.includes(1);
-    } else if (this.compulsion) {
-      // "triggerPlayer": it ends once all who started it have left 1; a landing while it is on starts nothing.
-      this.triggers = this.triggers.filter((s) => this.scores[s] === 1);
-      this.compulsion = this.triggers.length > 0;
     } else {
-      this.triggers = [];
-      for (let s = 0; s < this.n; s++) if (this.scores[s] === 1 && before[s] !== 1) this.triggers.push(s);
+      // "triggerPlayer": it ends once all who started it have left 1; a landing while it is on joins nothing,
+      // but a landing in the very deal that ends it starts it again (RULES.md, house-rule table).
+      if (this.compulsion) this.triggers = this.triggers.filter((s) => this.scores[s] === 1);
+      if (!this.triggers.length) {
+        for (let s = 0; s < this.n; s++) if (this.scores[s] === 1 && before[s] !== 1) this.triggers.push(s);
+      }
       this.compulsion = this.triggers.length > 0;
     }
   }

@@ -60,6 +60,7 @@ export interface Problem {
 
 export type ProblemCode =
   | "record.invalid"
+  | "stakes.invalid"
   | "variant.unknown"
   | "players.invalid"
   | "players.count"

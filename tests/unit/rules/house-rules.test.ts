@@ -216,4 +216,71 @@ describe("house rules (RULES.md house-rule table)", () => {
         .message,
     ).toBe('house rule "trumpCompulsion" is "sometimes"; it must be "anyoneAtOne" or "triggerPlayer" or "off"');
   });
+
+  it("a negative loneWinnerPoints adds points to a lone knocker, but never above the start (Norrlands-Knack)", () => {
+    const result = scoreGame(
+      game(
+        "norrlands-knack",
+        ABCD,
+        [
+          deal({ A: passes(), B: knocks(2), C: passes(), D: passes() }),
+          deal({ A: knocks(), B: passes(), C: passes(), D: passes() }),
+          deal({ A: passes(), B: knocks(), C: passes(), D: passes() }),
+        ],
+        { houseRules: { loneWinnerPoints: -3 } },
+      ),
+    );
+    // A at 10 stays 10 (not 13); B at 8 rises to the start, 10 (not 11).
+    expect(result.deals.map((d) => [d.scores.A, d.scores.B])).toEqual([
+      [10, 8],
+      [10, 8],
+      [10, 10],
+    ]);
+  });
+
+  it("revokeKeepsTricks: the tricks stop at 0 before the limpa applies (at 1 with 3 tricks: 0, then 5)", () => {
+    const revoke = deal({ A: knocks(3, { revoke: true }), B: knocks(2), C: passes(), D: passes() });
+    const kept = scoreGame(
+      game("norrlands-knack", ABCD, [...aToOne, revoke], { houseRules: { revokeKeepsTricks: true } }),
+    );
+    expect(kept.deals[2]).toMatchObject({ trumpCompulsion: true, limpa: ["A"] });
+    expect(kept.scores.A).toBe(5);
+    expect(kept.winners).toEqual([]);
+    // Without the house rule his tricks do not count: 1, then the limpa, 6.
+    expect(scoreGame(game("norrlands-knack", ABCD, [...aToOne, revoke])).scores.A).toBe(6);
+  });
+
+  it("triggerPlayer: landing on 1 while it is on joins nothing, but a landing in the deal that ends it starts it again", () => {
+    const deals = [
+      deal({ A: passes(), B: knocks(5), C: passes(), D: passes() }), // B 5
+      deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }), // A 6, B 4
+      deal({ A: knocks(), B: passes(), C: passes(), D: passes() }), // A lands on 1: it starts
+      deal({ A: knocks(0), B: knocks(3), C: knocks(2), D: passes() }), // A leaves 1 (ends it), B lands on 1
+    ];
+    const restarted = scoreGame(
+      game("norrlands-knack", ABCD, deals, { houseRules: { trumpCompulsion: "triggerPlayer" } }),
+    );
+    expect(restarted.deals.map((d) => d.trumpCompulsion)).toEqual([false, false, false, true]);
+    expect(restarted.deals[3]!.scores).toMatchObject({ A: 6, B: 1 });
+    expect(restarted.nextDeal?.trumpCompulsion).toBe(true);
+
+    // B lands on 1 while A still stands there: B does not join; once A leaves, it ends though B is still at 1.
+    const joined = scoreGame(
+      game(
+        "norrlands-knack",
+        ABCD,
+        [
+          deal({ A: passes(), B: knocks(5), C: passes(), D: passes() }), // B 5
+          deal({ A: knocks(4), B: knocks(1), C: passes(), D: passes() }), // A 6, B 4
+          deal({ A: knocks(), B: passes(), C: passes(), D: passes() }), // A lands on 1
+          deal({ A: passes(), B: knocks(3), C: knocks(2), D: passes() }), // B lands on 1 while it is on
+          deal({ A: knocks(0), B: passes(), C: knocks(5), D: passes() }), // A leaves 1: it ends
+        ],
+        { houseRules: { trumpCompulsion: "triggerPlayer" } },
+      ),
+    );
+    expect(joined.deals.map((d) => d.trumpCompulsion)).toEqual([false, false, false, true, true]);
+    expect(joined.scores).toMatchObject({ A: 6, B: 1 });
+    expect(joined.nextDeal?.trumpCompulsion).toBe(false);
+  });
 });
