@@ -4,7 +4,7 @@
  * Exit 2 when any FILE was invalid (or none was given), 0 otherwise.
  */
 import { readFileSync } from "node:fs";
-import { evaluateGame } from "../lib/rules";
+import { evaluateGame, parseStakes, settle } from "../lib/rules";
 
 function scoreFile(file: string): boolean {
   let text: string;
@@ -22,11 +22,25 @@ function scoreFile(file: string): boolean {
     return false;
   }
   const evaluation = evaluateGame(record);
-  if (!evaluation.ok) {
-    for (const p of evaluation.problems) process.stderr.write(`${file}: ${p.message}\n`);
+  // A record with stakes also gets its settlement (README "Stakes and settlement").
+  const withStakes = typeof record === "object" && record !== null && "stakes" in record;
+  const stakes = withStakes ? parseStakes((record as { stakes: unknown }).stakes) : null;
+  const problems = [...(evaluation.ok ? [] : evaluation.problems), ...(stakes?.problems ?? [])];
+  if (!evaluation.ok || problems.length) {
+    for (const p of problems) process.stderr.write(`${file}: ${p.message}\n`);
     return false;
   }
-  process.stdout.write(JSON.stringify(evaluation.result) + "\n");
+  const { result } = evaluation;
+  const output: Record<string, unknown> = { ...result };
+  if (stakes?.stakes) {
+    const players = (record as { players: string[] }).players;
+    const { currency, net, payments } = settle(
+      [{ players, winners: result.winners, scores: result.scores, limpa: result.limpa }],
+      stakes.stakes,
+    );
+    output.settlement = { currency, net, payments };
+  }
+  process.stdout.write(JSON.stringify(output) + "\n");
   return true;
 }
 

@@ -54,4 +54,67 @@ describe("npm run score", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/^usage: /);
   });
+
+  it("a record with stakes gets its settlement; one with bad stakes is refused like any bad record", () => {
+    const knack = {
+      variant: "norrlands-knack",
+      players: ["A", "B", "C", "D"],
+      deals: [
+        { entries: { A: { plays: false }, B: { plays: true, tricks: 5 }, C: { plays: false }, D: { plays: false } } },
+        {
+          entries: {
+            A: { plays: true, tricks: 0 },
+            B: { plays: true, tricks: 3 },
+            C: { plays: true, tricks: 2 },
+            D: { plays: false },
+          },
+        },
+        {
+          entries: {
+            A: { plays: true, tricks: 0 },
+            B: { plays: true, tricks: 2 },
+            C: { plays: true, tricks: 3 },
+            D: { plays: false },
+          },
+        },
+      ],
+    };
+    const files = {
+      stakes: { ...knack, stakes: { currency: "SEK", perGame: 500, perPoint: 100, perLimpa: 200 } },
+      zero: { ...knack, stakes: {} },
+      negative: { ...knack, stakes: { perGame: -5 } },
+      currency: { ...knack, stakes: { currency: "kronor" } },
+    };
+    const path = (name: keyof typeof files) => {
+      const file = join(dir, `${name}.json`);
+      writeFileSync(file, JSON.stringify(files[name]));
+      return file;
+    };
+    const run = score(path("stakes"), path("zero"), fixture("knektpass-example.json"));
+    expect(run.status).toBe(0);
+    const [withStakes, zero, plain] = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(withStakes.winners).toEqual(["B"]);
+    expect(withStakes.settlement).toEqual({
+      currency: "SEK",
+      net: { A: -1900, B: 4400, C: -1000, D: -1500 },
+      payments: [
+        { from: "A", to: "B", amount: 1900 },
+        { from: "D", to: "B", amount: 1500 },
+        { from: "C", to: "B", amount: 1000 },
+      ],
+    });
+    expect(zero.settlement).toEqual({ currency: "SEK", net: { A: 0, B: 0, C: 0, D: 0 }, payments: [] });
+    expect(plain).not.toHaveProperty("settlement");
+
+    const refused = score(path("negative"), path("currency"));
+    expect(refused.status).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).toContain(
+      "stakes: perGame must be a whole number of minor units from 0 to 100000000, not -5",
+    );
+    expect(refused.stderr).toContain('stakes: "kronor" is not a three-letter ISO 4217 currency code');
+  });
 });
