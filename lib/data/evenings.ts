@@ -4,12 +4,21 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
-import { evaluateGame, MAX_NAME_LENGTH, parseSetup, type GameRecord, type GameResult } from "@/lib/rules";
+import {
+  evaluateGame,
+  MAX_NAME_LENGTH,
+  parseSetup,
+  VARIANTS,
+  type GameRecord,
+  type GameResult,
+  type Stakes,
+} from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { EveningDetailsSchema } from "@/lib/schemas/evening";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord } from "./game-record";
+import { checkRules, getRuleSet } from "./rule-sets";
 
 /** An unguessable token for links: 192 random bits. */
 export function newToken(): string {
@@ -21,6 +30,10 @@ const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
 export const CreateEveningSchema = EveningDetailsSchema.extend({
   players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers"),
   firstDealerSeat: z.number().int().min(0).max(9).default(0),
+  /** A saved rule set of the actor's: its house rules and stakes are copied to the evening (pinned). */
+  ruleSetId: IdSchema.optional(),
+  /** Stakes in whole minor units, when no rule set is named; null or absent: not played for money. */
+  stakes: z.unknown().nullish(),
 });
 export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
 
@@ -68,9 +81,21 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
   const parsed = CreateEveningSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const data = parsed.data;
+  let rules: { houseRules: Record<string, unknown>; stakes?: unknown } = data;
+  let ruleSetName: string | null = null;
+  if (data.ruleSetId) {
+    const set = await getRuleSet(actor, data.ruleSetId);
+    if (set.variant !== data.variant) {
+      const params = { name: set.name, set: VARIANTS[set.variant].name, game: VARIANTS[data.variant].name };
+      throw new AppError("validation", { key: "errors.ruleSetOtherGame", params });
+    }
+    rules = set;
+    ruleSetName = set.name;
+  }
+  const { houseRules, stakes } = checkRules(data.variant, rules.houseRules, rules.stakes);
   checkSetup({
     variant: data.variant,
-    houseRules: data.houseRules,
+    houseRules,
     players: data.players,
     firstDealer: data.players[data.firstDealerSeat] ?? "\u0000no such seat",
   });
@@ -82,7 +107,9 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
         date: new Date(`${data.date}T00:00:00Z`),
         place: data.place || null,
         variant: data.variant,
-        houseRules: data.houseRules as object,
+        houseRules: houseRules as object,
+        stakes: stakes ? { ...stakes } : undefined,
+        ruleSetName,
         shareToken: newToken(),
         inviteToken: newToken(),
       },
@@ -153,6 +180,12 @@ export interface EveningView {
   place: string | null;
   variant: string;
   houseRules: Record<string, unknown>;
+  /** Stakes pinned for the evening (minor units), or null when it is not played for money. */
+  stakes: Stakes | null;
+  /** The saved rule set it was started from, by its name then. */
+  ruleSetName: string | null;
+  /** Whether the share link shows the money. */
+  shareMoney: boolean;
   status: string;
   version: number;
   role: Role;
@@ -202,6 +235,9 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     place: evening.place,
     variant: evening.variant,
     houseRules: (evening.houseRules ?? {}) as Record<string, unknown>,
+    stakes: (evening.stakes ?? null) as Stakes | null,
+    ruleSetName: evening.ruleSetName,
+    shareMoney: evening.shareMoney,
     status: evening.status,
     version: evening.version,
     role,

@@ -57,7 +57,7 @@ export function databaseProvider(): Provider {
 }
 
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
-export { join, sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
+export { DbNull, join, sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 
 export function getDb(): Db {
   return connection().db;

@@ -36,20 +36,22 @@ export async function newEvening(actor: { userId: string }, overrides: Partial<C
 /** Row counts of every table and the evenings' versions: equal fingerprints mean nothing was written. */
 export async function fingerprint() {
   const db = getDb();
-  const [users, people, evenings, members, players, games, seats, deals, entries, edits, versions] = await Promise.all([
-    db.user.count(),
-    db.person.count(),
-    db.evening.count(),
-    db.eveningMember.count(),
-    db.eveningPlayer.count(),
-    db.game.count(),
-    db.gameSeat.count(),
-    db.deal.count(),
-    db.dealEntry.count(),
-    db.dealEdit.count(),
-    db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
-  ]);
-  return { users, people, evenings, members, players, games, seats, deals, entries, edits, versions };
+  const [users, people, evenings, members, players, games, seats, deals, entries, edits, versions, ruleSets] =
+    await Promise.all([
+      db.user.count(),
+      db.person.count(),
+      db.evening.count(),
+      db.eveningMember.count(),
+      db.eveningPlayer.count(),
+      db.game.count(),
+      db.gameSeat.count(),
+      db.deal.count(),
+      db.dealEntry.count(),
+      db.dealEdit.count(),
+      db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
+      db.ruleSet.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }),
+    ]);
+  return { users, people, evenings, members, players, games, seats, deals, entries, edits, versions, ruleSets };
 }
 
 /**
