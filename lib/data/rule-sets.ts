@@ -110,7 +110,12 @@ export async function createRuleSet(actor: Actor, input: RuleSetInput): Promise<
   const data = parse(input);
   try {
     const row = await getDb().ruleSet.create({
-      data: { ownerId: userId, ...data, houseRules: data.houseRules as object, stakes: data.stakes ? { ...data.stakes } : undefined },
+      data: {
+        ownerId: userId,
+        ...data,
+        houseRules: data.houseRules as object,
+        stakes: data.stakes ? { ...data.stakes } : undefined,
+      },
       select: SELECT,
     });
     return toView(row);
