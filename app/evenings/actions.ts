@@ -31,8 +31,18 @@ export async function createEveningAction(
       if (value !== VARIANTS[variant].houseRules[name]) houseRules[name] = value;
     }
   }
+  // Stakes are written in whole currency units ("5", "0.50"); stored in minor units (öre).
+  const currency = text("stakes.currency").trim().toUpperCase() || "SEK";
+  const stakes: Record<string, unknown> = { currency };
+  for (const field of ["perGame", "perPoint", "perLimpa"] as const) {
+    const raw = text(`stakes.${field}`).trim().replace(",", ".");
+    if (raw) stakes[field] = minorUnits(raw, currency);
+  }
+  const ruleSetId = text("ruleSetId") || undefined;
   const result = await runAction(async () => {
     const { id } = await createEvening(actor, {
+      ruleSetId,
+      stakes: ruleSetId || Object.keys(stakes).length === 1 ? undefined : stakes,
       title: text("title"),
       date: text("date"),
       place: text("place") || undefined,
@@ -45,4 +55,18 @@ export async function createEveningAction(
   });
   if (result.ok) redirect(`/evenings/${result.data}`);
   return result;
+}
+
+/** "5" or "0.50" in a currency → its minor units; a value that is not a whole number of them stays as it is, to be refused. */
+function minorUnits(text: string, currency: string): number {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // an unknown currency: refused with the stakes
+  }
+  const value = Number(text);
+  if (!Number.isFinite(value)) return Number.NaN;
+  const minor = value * 10 ** digits;
+  return Math.abs(minor - Math.round(minor)) < 1e-6 ? Math.round(minor) : minor;
 }

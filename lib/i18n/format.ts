@@ -15,3 +15,10 @@ export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
 export function format(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+/** An amount in minor units (öre) as the currency is written in the locale, e.g. 3500 SEK → "35,00 kr". */
+export function money(amount: number, currency: string, locale: Locale): string {
+  const formatter = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency });
+  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+  return formatter.format(amount / 10 ** digits);
+}

@@ -7,9 +7,10 @@ import { getEvening, listPlayerNames } from "@/lib/data/evenings";
 import { getShareLink } from "@/lib/data/share";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { DICTIONARIES, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
+import { DICTIONARIES, format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
+import { money } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
-import { VARIANTS, isVariantId } from "@/lib/rules";
+import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
 
@@ -76,6 +77,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         knownNames={knownNames}
         invite={invite}
         share={share}
+        stakes={evening.stakes}
         dict={DICTIONARIES[locale]}
         locale={locale}
         details={
@@ -85,6 +87,28 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
               {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
               {evening.place ? ` · ${evening.place}` : ""}
             </p>
+            {evening.ruleSetName ? (
+              <p className="muted" data-testid="rule-set">
+                {t("money.ruleSet")}: {evening.ruleSetName}
+              </p>
+            ) : null}
+            {playsForMoney(evening.stakes) ? (
+              <p className="muted" data-testid="stakes">
+                {t("money.stakes")}:{" "}
+                {(
+                  [
+                    ["perGame", "money.perGame"],
+                    ["perPoint", "money.perPoint"],
+                    ["perLimpa", "money.perLimpa"],
+                  ] as const
+                )
+                  .filter(([field]) => evening.stakes![field] > 0)
+                  .map(([field, key]) =>
+                    format(t(key), { amount: money(evening.stakes![field], evening.stakes!.currency, locale) }),
+                  )
+                  .join(" · ")}
+              </p>
+            ) : null}
             {houseRules.length ? (
               <p className="muted" data-testid="house-rules">
                 {t("houseRules.title")}:{" "}

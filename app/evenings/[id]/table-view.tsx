@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNod
 import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { withQueued } from "@/lib/offline/outbox";
 import { fetchApi } from "@/lib/offline/sync";
-import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
+import { playersAtOne, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
@@ -15,6 +15,7 @@ import { DealWriterContext, QUEUED, written, type DealWriter } from "./deal-writ
 import { InvitePanel } from "./invite-panel";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
+import { SettlementView } from "./settlement";
 import { SharePanel } from "./share-panel";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
@@ -52,6 +53,8 @@ interface Props {
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   /** Owner only: the share link of the live scoreboard (url null when switched off). */
   share: { link: { url: string; qrSvg: string } | null } | null;
+  /** Stakes pinned for the evening (minor units), or null. */
+  stakes: Stakes | null;
   /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
   details?: ReactNode;
   dict: Dictionary;
@@ -85,6 +88,7 @@ export function TableView({
   knownNames,
   invite,
   share,
+  stakes,
   details,
   dict,
   locale,
@@ -328,6 +332,13 @@ export function TableView({
             ))}
           </details>
         ) : null}
+
+        <SettlementView
+          stakes={stakes}
+          games={[...games.slice(0, -1), { ...game, record, result }]}
+          dict={dict}
+          locale={locale}
+        />
 
         {details}
 

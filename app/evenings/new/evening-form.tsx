@@ -22,6 +22,8 @@ interface Props {
   variants: { id: string; name: string; min: number; max: number }[];
   houseRules: HouseRuleField[];
   knownNames: string[];
+  /** The account's saved rule sets ("our table's rules"), each for one game. */
+  ruleSets: { id: string; name: string; variant: string; summary: string }[];
   labels: Record<
     | "title"
     | "date"
@@ -34,12 +36,20 @@ interface Props {
     | "create"
     | "houseRules"
     | "houseRulesHelp"
-    | "count",
+    | "count"
+    | "ruleSet"
+    | "ruleSetNone"
+    | "stakes"
+    | "stakesHelp"
+    | "currency"
+    | "perGame"
+    | "perPoint"
+    | "perLimpa",
     string
   >;
 }
 
-export function EveningForm({ today, variants, houseRules, knownNames, labels, locale }: Props) {
+export function EveningForm({ today, variants, houseRules, knownNames, ruleSets, labels, locale }: Props) {
   const [result, formAction, pending] = useActionState<ActionResult<string> | null, FormData>(
     createEveningAction,
     null,
@@ -48,6 +58,9 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels, l
   const [variant, setVariant] = useState(variants[0]!.id);
   const [players, setPlayers] = useState<string[]>(["", "", ""]);
   const [firstDealer, setFirstDealer] = useState(0);
+  const [ruleSetId, setRuleSetId] = useState("");
+  const setsForGame = ruleSets.filter((r) => r.variant === variant);
+  const chosenSet = setsForGame.find((r) => r.id === ruleSetId) ?? null;
   const { min, max, name: variantName } = variants.find((v) => v.id === variant)!;
   const named = players.map((p, i) => ({ name: p.trim(), seat: i })).filter((p) => p.name);
   const error = (field: string) => failure?.fields[field]?.map((m) => translate(m, locale)).join(" ");
@@ -150,7 +163,39 @@ export function EveningForm({ today, variants, houseRules, knownNames, labels, l
           ))}
         </select>
       </label>
-      <details className="card">
+      {setsForGame.length ? (
+        <label className="field">
+          <span>{labels.ruleSet}</span>
+          <select name="ruleSetId" value={chosenSet?.id ?? ""} onChange={(e) => setRuleSetId(e.target.value)}>
+            <option value="">{labels.ruleSetNone}</option>
+            {setsForGame.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+          {chosenSet ? <span className="hint">{chosenSet.summary}</span> : null}
+        </label>
+      ) : null}
+      <details className="card" hidden={chosenSet !== null}>
+        <summary>{labels.stakes}</summary>
+        <div className="stack">
+          <p className="muted">{labels.stakesHelp}</p>
+          <label className="field">
+            <span>{labels.currency}</span>
+            <input name="stakes.currency" defaultValue="SEK" maxLength={3} autoCapitalize="characters" />
+          </label>
+          {(["perGame", "perPoint", "perLimpa"] as const)
+            .filter((field) => field !== "perLimpa" || variant === "norrlands-knack")
+            .map((field) => (
+              <label className="field" key={field}>
+                <span>{labels[field]}</span>
+                <input name={`stakes.${field}`} inputMode="decimal" placeholder="0" />
+              </label>
+            ))}
+        </div>
+      </details>
+      <details className="card" hidden={chosenSet !== null}>
         <summary>{labels.houseRules}</summary>
         <div className="stack">
           <p className="muted">{labels.houseRulesHelp}</p>

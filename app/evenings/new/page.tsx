@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { requireActor } from "@/lib/auth/require";
 import { listPlayerNames } from "@/lib/data/evenings";
+import { listRuleSets } from "@/lib/data/rule-sets";
+import { format } from "@/lib/i18n/dictionaries";
+import { money } from "@/lib/i18n/format";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { HOUSE_RULE_VALUES, VARIANTS, VARIANT_IDS, type HouseRuleName } from "@/lib/rules";
@@ -10,7 +13,18 @@ export const metadata: Metadata = { title: "New evening · Protokoll" };
 
 export default async function NewEveningPage() {
   const actor = await requireActor("/evenings/new");
-  const [{ t, locale }, knownNames] = await Promise.all([getI18n(), listPlayerNames(actor)]);
+  const [{ t, locale }, knownNames, sets] = await Promise.all([getI18n(), listPlayerNames(actor), listRuleSets(actor)]);
+  const ruleSets = sets.map((set) => {
+    const rules = Object.entries(set.houseRules).map(
+      ([name, value]) => `${t(`houseRules.${name}` as MessageKey)} ${String(value)}`,
+    );
+    const stakes = set.stakes
+      ? (["perGame", "perPoint", "perLimpa"] as const)
+          .filter((f) => set.stakes![f] > 0)
+          .map((f) => format(t(`money.${f}`), { amount: money(set.stakes![f], set.stakes!.currency, locale) }))
+      : [];
+    return { id: set.id, name: set.name, variant: set.variant, summary: [...rules, ...stakes].join(" · ") };
+  });
   const names = Object.keys(HOUSE_RULE_VALUES) as HouseRuleName[];
   const houseRules: HouseRuleField[] = names.map((name) => {
     const spec = HOUSE_RULE_VALUES[name];
@@ -56,6 +70,7 @@ export default async function NewEveningPage() {
         }))}
         houseRules={houseRules}
         knownNames={knownNames}
+        ruleSets={ruleSets}
         labels={{
           title: t("evening.title"),
           date: t("evening.date"),
@@ -69,6 +84,14 @@ export default async function NewEveningPage() {
           houseRules: t("houseRules.title"),
           houseRulesHelp: t("houseRules.help"),
           count: t("evening.playerCount"),
+          ruleSet: t("money.ruleSet"),
+          ruleSetNone: t("money.ruleSetNone"),
+          stakes: t("money.playForMoney"),
+          stakesHelp: t("money.stakesHelp"),
+          currency: t("money.currency"),
+          perGame: t("money.perGameLabel"),
+          perPoint: t("money.perPointLabel"),
+          perLimpa: t("money.perLimpaLabel"),
         }}
       />
     </main>
