@@ -18,7 +18,21 @@ export function format(message: string, values: Record<string, string | number>)
 
 /** An amount in minor units (öre) as the currency is written in the locale, e.g. 3500 SEK → "35,00 kr". */
 export function money(amount: number, currency: string, locale: Locale): string {
-  const formatter = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency });
-  const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
-  return formatter.format(amount / 10 ** digits);
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency }).format(
+    amount / 10 ** minorDigits(currency),
+  );
+}
+
+/** How many minor units a currency's major unit has, as a power of ten (SEK 2, JPY 0); 2 for a code Intl does not know. */
+export function minorDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount in minor units as a form writes it in major units: 3500 SEK → "35", 50 → "0.5". */
+export function majorUnits(amount: number, currency: string): string {
+  return String(amount / 10 ** minorDigits(currency));
 }

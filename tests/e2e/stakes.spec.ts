@@ -44,6 +44,8 @@ test("stakes that are not whole öre are refused with a clear message, and no ev
   await page.getByRole("button", { name: "Start the evening" }).click();
   await expect(page.locator(".form-error")).toContainText("stakes: perGame must be a whole number of minor units");
   await expect(page).toHaveURL(/\/evenings\/new$/);
+  await expect(page.getByLabel("Title")).toHaveValue("Fel insats");
+  await expect(page.getByLabel("Per game: each player who did not win pays the winner")).toHaveValue("0.505");
   await page.goto("/evenings");
   await expect(page.getByText("Fel insats")).toHaveCount(0);
 });

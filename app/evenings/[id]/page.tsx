@@ -7,10 +7,10 @@ import { getEvening, listPlayerNames } from "@/lib/data/evenings";
 import { getShareLink } from "@/lib/data/share";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { DICTIONARIES, format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
-import { money } from "@/lib/i18n/format";
+import { DICTIONARIES, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
+import { VARIANTS, isVariantId } from "@/lib/rules";
+import { houseRulesSummary, stakesSummary } from "../rules-summary";
 import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
 
@@ -58,7 +58,8 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     const url = shareToken ? `${base}/s/${shareToken}` : null;
     share = { link: url ? { url, qrSvg: await qr(url) } : null };
   }
-  const houseRules = Object.entries(evening.houseRules);
+  const houseRules = houseRulesSummary(evening.houseRules, t);
+  const stakes = stakesSummary(evening.stakes, t, locale);
   return (
     <main className="stack evening-page">
       <div className="evening-title">
@@ -92,38 +93,14 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                 {t("money.ruleSet")}: {evening.ruleSetName}
               </p>
             ) : null}
-            {playsForMoney(evening.stakes) ? (
+            {stakes.length ? (
               <p className="muted" data-testid="stakes">
-                {t("money.stakes")}:{" "}
-                {(
-                  [
-                    ["perGame", "money.perGame"],
-                    ["perPoint", "money.perPoint"],
-                    ["perLimpa", "money.perLimpa"],
-                  ] as const
-                )
-                  .filter(([field]) => evening.stakes![field] > 0)
-                  .map(([field, key]) =>
-                    format(t(key), { amount: money(evening.stakes![field], evening.stakes!.currency, locale) }),
-                  )
-                  .join(" · ")}
+                {t("money.stakes")}: {stakes.join(" · ")}
               </p>
             ) : null}
             {houseRules.length ? (
               <p className="muted" data-testid="house-rules">
-                {t("houseRules.title")}:{" "}
-                {houseRules
-                  .map(([name, value]) => {
-                    const label = t(`houseRules.${name}` as MessageKey);
-                    const choice =
-                      typeof value === "string"
-                        ? t(`houseRules.${name}.${value}` as MessageKey)
-                        : typeof value === "boolean"
-                          ? t(value ? "common.yes" : "common.no")
-                          : String(value);
-                    return `${label} ${choice}`;
-                  })
-                  .join(" · ")}
+                {t("houseRules.title")}: {houseRules.join(" · ")}
               </p>
             ) : null}
             <div className="actions no-print">

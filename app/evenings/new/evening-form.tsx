@@ -1,20 +1,10 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { useFormAction } from "@/app/_components/use-form-action";
 import { failureText, problemText, translate, type Locale } from "@/lib/i18n/dictionaries";
-import type { ActionResult } from "@/lib/action-result";
 import { createEveningAction } from "../actions";
-
-export interface HouseRuleField {
-  name: string;
-  label: string;
-  help: string;
-  /** A whole number, or one of a few choices. */
-  input:
-    { kind: "integer"; min: number; max: number } | { kind: "choice"; options: { value: string; label: string }[] };
-  /** The default for each variant that has this rule. */
-  defaults: Record<string, string>;
-}
+import { RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
 
 interface Props {
   locale: Locale;
@@ -24,36 +14,26 @@ interface Props {
   knownNames: string[];
   /** The account's saved rule sets ("our table's rules"), each for one game. */
   ruleSets: { id: string; name: string; variant: string; summary: string }[];
-  labels: Record<
-    | "title"
-    | "date"
-    | "place"
-    | "game"
-    | "players"
-    | "player"
-    | "addPlayer"
-    | "firstDealer"
-    | "create"
-    | "houseRules"
-    | "houseRulesHelp"
-    | "count"
-    | "ruleSet"
-    | "ruleSetNone"
-    | "stakes"
-    | "stakesHelp"
-    | "currency"
-    | "perGame"
-    | "perPoint"
-    | "perLimpa",
-    string
-  >;
+  labels: RulesLabels &
+    Record<
+      | "title"
+      | "date"
+      | "place"
+      | "game"
+      | "players"
+      | "player"
+      | "addPlayer"
+      | "firstDealer"
+      | "create"
+      | "count"
+      | "ruleSet"
+      | "ruleSetNone",
+      string
+    >;
 }
 
 export function EveningForm({ today, variants, houseRules, knownNames, ruleSets, labels, locale }: Props) {
-  const [result, formAction, pending] = useActionState<ActionResult<string> | null, FormData>(
-    createEveningAction,
-    null,
-  );
+  const [result, formProps, pending] = useFormAction(createEveningAction);
   const failure = result && !result.ok ? result : null;
   const [variant, setVariant] = useState(variants[0]!.id);
   const [players, setPlayers] = useState<string[]>(["", "", ""]);
@@ -74,7 +54,7 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
       : null;
 
   return (
-    <form action={formAction} className="stack">
+    <form {...formProps} className="stack">
       <label className="field">
         <span>{labels.title}</span>
         <input name="title" required maxLength={80} defaultValue="" aria-invalid={error("title") ? true : undefined} />
@@ -177,63 +157,7 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
           {chosenSet ? <span className="hint">{chosenSet.summary}</span> : null}
         </label>
       ) : null}
-      <details className="card" hidden={chosenSet !== null}>
-        <summary>{labels.stakes}</summary>
-        <div className="stack">
-          <p className="muted">{labels.stakesHelp}</p>
-          <label className="field">
-            <span>{labels.currency}</span>
-            <input name="stakes.currency" defaultValue="SEK" maxLength={3} autoCapitalize="characters" />
-          </label>
-          {(["perGame", "perPoint", "perLimpa"] as const)
-            .filter((field) => field !== "perLimpa" || variant === "norrlands-knack")
-            .map((field) => (
-              <label className="field" key={field}>
-                <span>{labels[field]}</span>
-                <input name={`stakes.${field}`} inputMode="decimal" placeholder="0" />
-              </label>
-            ))}
-        </div>
-      </details>
-      <details className="card" hidden={chosenSet !== null}>
-        <summary>{labels.houseRules}</summary>
-        <div className="stack">
-          <p className="muted">{labels.houseRulesHelp}</p>
-          {houseRules
-            .filter((rule) => variant in rule.defaults)
-            .map((rule) => (
-              <label className="field" key={`${variant}-${rule.name}`}>
-                <span>{rule.label}</span>
-                {rule.input.kind === "integer" ? (
-                  <input
-                    type="number"
-                    name={`houseRule.${rule.name}`}
-                    min={rule.input.min}
-                    max={rule.input.max}
-                    step={1}
-                    defaultValue={rule.defaults[variant]}
-                    aria-describedby={`help-${rule.name}`}
-                  />
-                ) : (
-                  <select
-                    name={`houseRule.${rule.name}`}
-                    defaultValue={rule.defaults[variant]}
-                    aria-describedby={`help-${rule.name}`}
-                  >
-                    {rule.input.options.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-                <span className="hint" id={`help-${rule.name}`}>
-                  {rule.help}
-                </span>
-              </label>
-            ))}
-        </div>
-      </details>
+      {chosenSet ? null : <RulesFields variant={variant} houseRules={houseRules} labels={labels} />}
       {failure ? (
         <div className="form-error" role="alert">
           {failure.problems.length ? (

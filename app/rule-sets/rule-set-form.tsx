@@ -1,0 +1,69 @@
+"use client";
+
+import { useState } from "react";
+import { useFormAction } from "@/app/_components/use-form-action";
+import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
+import { RulesFields, type HouseRuleField, type RulesInitial, type RulesLabels } from "@/app/evenings/new/rules-fields";
+import { saveRuleSetAction } from "./actions";
+
+/** A saved rule set: its name, its game, its house rules and stakes. */
+export function RuleSetForm({
+  locale,
+  variants,
+  houseRules,
+  labels,
+  initial,
+}: {
+  locale: Locale;
+  variants: { id: string; name: string }[];
+  houseRules: HouseRuleField[];
+  labels: RulesLabels & Record<"name" | "game" | "save", string>;
+  initial?: RulesInitial & { id: string; name: string; variant: string };
+}) {
+  const [result, formProps, pending] = useFormAction(saveRuleSetAction);
+  const failure = result && !result.ok ? result : null;
+  const [variant, setVariant] = useState(initial?.variant ?? variants[0]!.id);
+  const nameError = failure?.fields.name?.map((m) => translate(m, locale)).join(" ");
+  return (
+    <form {...formProps} className="stack" data-testid="rule-set-form">
+      {initial ? <input type="hidden" name="id" value={initial.id} /> : null}
+      <label className="field">
+        <span>{labels.name}</span>
+        <input name="name" required maxLength={60} defaultValue={initial?.name ?? ""} />
+        {nameError ? <span className="field-error">{nameError}</span> : null}
+      </label>
+      <fieldset>
+        <legend>{labels.game}</legend>
+        <div className="choice-row">
+          {variants.map((v) => (
+            <label key={v.id}>
+              <input
+                type="radio"
+                name="variant"
+                value={v.id}
+                checked={variant === v.id}
+                onChange={() => setVariant(v.id)}
+              />
+              {v.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <RulesFields
+        key={variant}
+        variant={variant}
+        houseRules={houseRules}
+        labels={labels}
+        initial={initial?.variant === variant ? initial : undefined}
+      />
+      {failure ? (
+        <div className="form-error" role="alert">
+          {failureText(failure, locale)}
+        </div>
+      ) : null}
+      <button type="submit" className="button primary" disabled={pending}>
+        {labels.save}
+      </button>
+    </form>
+  );
+}
