@@ -5,7 +5,14 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { evaluateGame, resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
+import {
+  evaluateGame,
+  playsForMoney,
+  resolveHouseRules,
+  type GameRecord,
+  type GameResult,
+  type Stakes,
+} from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
 import { eveningWithGamesSelect, newToken } from "./evenings";
@@ -40,6 +47,8 @@ export interface Scoreboard {
   place: string | null;
   variant: string;
   ended: boolean;
+  /** The stakes, only when the evening is played for money and its owner shows the money on the link. */
+  stakes: Stakes | null;
   games: ScoreboardGame[];
 }
 
@@ -72,9 +81,10 @@ async function loadScoreboard(
 ): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
-    select: { ...eveningWithGamesSelect, shareToken: true, version: true },
+    select: { ...eveningWithGamesSelect, shareToken: true, version: true, stakes: true, shareMoney: true },
   });
   if (!evening) return null;
+  const stakes = evening.stakes as Stakes | null;
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
@@ -85,6 +95,7 @@ async function loadScoreboard(
       place: evening.place,
       variant: evening.variant,
       ended: evening.status !== "open",
+      stakes: evening.shareMoney && playsForMoney(stakes) ? stakes : null,
       games: evening.games.map((game) => {
         const record = toGameRecord(evening, game);
         return toScoreboardGame(game.number, record, evaluateGame(record).result!);
@@ -127,6 +138,15 @@ export async function rotateShareLink(actor: Actor, eveningId: string): Promise<
 /** Switches the share link off; open viewers are told. */
 export async function revokeShareLink(actor: Actor, eveningId: string): Promise<void> {
   await setShareToken(actor, eveningId, null);
+}
+
+/** Whether the share link shows who pays whom; open viewers see the change at once. Owner only. */
+export async function setShareMoney(actor: Actor, eveningId: string, shareMoney: boolean): Promise<void> {
+  await inTransaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.evening.update({ where: { id: eveningId }, data: { shareMoney } });
+    await markEveningChanged(tx, eveningId, "share");
+  });
 }
 
 async function setShareToken(actor: Actor, eveningId: string, shareToken: string | null): Promise<void> {

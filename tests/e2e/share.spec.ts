@@ -33,6 +33,8 @@ test("the share link shows the scoreboard live to anyone, and stops working when
   await playAlone(phone, "Bo");
   await expect(viewer.getByTestId("standing-Bo")).toHaveText("7", { timeout: 3_000 });
   await expect(viewer.locator('tr[data-deal="1"]')).toBeVisible();
+  // The viewer may hear of the deal before the phone has drawn its own row.
+  await expect(phone.getByTestId("protokoll").first().locator('tr[data-deal="1"]')).toBeVisible();
   // The viewer's sheet is the phone's protokoll, row for row.
   const rows = (page: typeof viewer, testId: string) => page.getByTestId(testId).locator("tbody tr").allInnerTexts();
   expect(await rows(viewer, "share-protokoll")).toEqual(await rows(phone, "protokoll"));

@@ -32,6 +32,18 @@ test("an evening played for stakes: shown with the evening, and who pays whom on
   await expect(settlement.getByTestId("payments")).toContainText(/Cecilia pays Bo SEK\s?11\.00/);
   await expect(settlement.getByTestId("net-Bo")).toHaveText(/\+SEK\s?22\.00/);
   await screenshots(page, "settlement");
+
+  // The share link shows the money only once the owner turns it on, and its viewers see it at once.
+  await page.getByText("Share the live scoreboard").click();
+  const viewer = await page.context().newPage();
+  await viewer.goto(await page.getByTestId("share-url").inputValue());
+  await expect(viewer.getByTestId("share-winners")).toContainText("Bo");
+  await expect(viewer.getByTestId("settlement")).toHaveCount(0);
+  await page.getByLabel("Show who pays whom on the link").check();
+  await expect(viewer.getByTestId("payments")).toContainText(/Anna pays Bo SEK\s?11\.00/);
+  await screenshots(viewer, "share-settlement");
+  await page.getByLabel("Show who pays whom on the link").uncheck();
+  await expect(viewer.getByTestId("settlement")).toHaveCount(0);
 });
 
 test("stakes that are not whole öre are refused with a clear message, and no evening is created", async ({ page }) => {

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { endEvening, removeMember, rotateInvite, startGame, type StartGameInput } from "@/lib/data/evenings";
-import { revokeShareLink, rotateShareLink } from "@/lib/data/share";
+import { revokeShareLink, rotateShareLink, setShareMoney } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).
 // Deals travel by the REST routes (app/api/games/…/deals), the same way as a phone's outbox (decision 010).
@@ -41,6 +41,13 @@ export async function rotateInviteAction(eveningId: string): Promise<ActionResul
 export async function rotateShareLinkAction(eveningId: string): Promise<ActionResult> {
   return runAction(async () => {
     await rotateShareLink(await currentActor(), String(eveningId));
+    return undefined;
+  });
+}
+
+export async function setShareMoneyAction(eveningId: string, shown: boolean): Promise<ActionResult> {
+  return runAction(async () => {
+    await setShareMoney(await currentActor(), String(eveningId), shown === true);
     return undefined;
   });
 }

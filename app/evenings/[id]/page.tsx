@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { DICTIONARIES, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { VARIANTS, isVariantId } from "@/lib/rules";
+import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
 import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
@@ -56,7 +56,10 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     }
     const shareToken = await getShareLink(actor, evening.id);
     const url = shareToken ? `${base}/s/${shareToken}` : null;
-    share = { link: url ? { url, qrSvg: await qr(url) } : null };
+    share = {
+      link: url ? { url, qrSvg: await qr(url) } : null,
+      money: playsForMoney(evening.stakes) ? evening.shareMoney : null,
+    };
   }
   const houseRules = houseRulesSummary(evening.houseRules, t);
   const stakes = stakesSummary(evening.stakes, t, locale);

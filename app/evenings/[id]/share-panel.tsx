@@ -1,15 +1,17 @@
 "use client";
 
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import { revokeShareLinkAction, rotateShareLinkAction } from "./actions";
+import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
 import { withSignal } from "./with-signal";
 
 interface Props {
   eveningId: string;
   /** null when the link is switched off. */
   share: { url: string; qrSvg: string } | null;
+  /** Whether the link shows who pays whom; null when the evening is not played for money. */
+  money: boolean | null;
   dict: Dictionary;
   locale: Locale;
   /** After a change, with what went wrong, if it did. */
@@ -17,10 +19,12 @@ interface Props {
 }
 
 /** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
-export function SharePanel({ eveningId, share, dict, locale, onChanged }: Props) {
+export function SharePanel({ eveningId, share, money, dict, locale, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
   const [viewers, setViewers] = useState<number | null>(null);
+  // The box shows the owner's choice at once; the page's next refresh confirms it (or puts it back).
+  const [moneyShown, showMoney] = useOptimistic(money);
   useEffect(() => {
     if (!open || !share) return;
     let stopped = false;
@@ -39,8 +43,9 @@ export function SharePanel({ eveningId, share, dict, locale, onChanged }: Props)
       clearInterval(timer);
     };
   }, [open, share, eveningId]);
-  const act = (work: () => Promise<ActionResult>) =>
+  const act = (work: () => Promise<ActionResult>, before?: () => void) =>
     startTransition(async () => {
+      before?.();
       const response = await withSignal(work);
       onChanged(response.ok ? undefined : failureText(response, locale));
     });
@@ -59,6 +64,23 @@ export function SharePanel({ eveningId, share, dict, locale, onChanged }: Props)
               data-testid="share-url"
               onFocus={(e) => e.target.select()}
             />
+            {moneyShown !== null ? (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={moneyShown}
+                  disabled={pending}
+                  onChange={(e) => {
+                    const shown = e.target.checked;
+                    act(
+                      () => setShareMoneyAction(eveningId, shown),
+                      () => showMoney(shown),
+                    );
+                  }}
+                />
+                {dict["share.money"]}
+              </label>
+            ) : null}
             <p data-testid="viewer-count">{format(dict["share.viewers"], { n: viewers ?? "…" })}</p>
             <div className="actions">
               <button

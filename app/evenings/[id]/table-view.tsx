@@ -15,7 +15,7 @@ import { DealWriterContext, QUEUED, written, type DealWriter } from "./deal-writ
 import { InvitePanel } from "./invite-panel";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
-import { SettlementView } from "./settlement";
+import { SettlementView } from "@/app/_components/settlement-view";
 import { SharePanel } from "./share-panel";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
@@ -52,7 +52,7 @@ interface Props {
   knownNames: string[];
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   /** Owner only: the share link of the live scoreboard (url null when switched off). */
-  share: { link: { url: string; qrSvg: string } | null } | null;
+  share: { link: { url: string; qrSvg: string } | null; money: boolean | null } | null;
   /** Stakes pinned for the evening (minor units), or null. */
   stakes: Stakes | null;
   /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
@@ -335,7 +335,14 @@ export function TableView({
 
         <SettlementView
           stakes={stakes}
-          games={[...games.slice(0, -1), { ...game, record, result }]}
+          games={[...games.slice(0, -1).map((g) => ({ record: g.record, result: g.result })), { record, result }].map(
+            (g) => ({
+              players: g.record.players,
+              winners: g.result.winners,
+              scores: g.result.scores,
+              limpa: g.result.limpa,
+            }),
+          )}
           dict={dict}
           locale={locale}
         />
@@ -357,7 +364,14 @@ export function TableView({
         </details>
 
         {share ? (
-          <SharePanel eveningId={eveningId} share={share.link} dict={dict} locale={locale} onChanged={refresh} />
+          <SharePanel
+            eveningId={eveningId}
+            share={share.link}
+            money={share.money}
+            dict={dict}
+            locale={locale}
+            onChanged={refresh}
+          />
         ) : null}
         {invite && open ? (
           <InvitePanel

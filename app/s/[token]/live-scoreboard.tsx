@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
+import { SettlementView } from "@/app/_components/settlement-view";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { format, intlLocale, type Locale } from "@/lib/i18n/format";
@@ -322,6 +323,7 @@ export function LiveScoreboard({
           </ul>
         </section>
       ) : null}
+      <SettlementView stakes={scoreboard.stakes} games={scoreboard.games} dict={dict} locale={locale} />
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
 import { endEvening, getEvening, removeMember, rotateInvite, startGame } from "@/lib/data/evenings";
-import { getScoreboardByToken, getShareLink, revokeShareLink, rotateShareLink } from "@/lib/data/share";
+import { getScoreboardByToken, getShareLink, revokeShareLink, rotateShareLink, setShareMoney } from "@/lib/data/share";
 import { exportEvening, importEvenings } from "@/lib/data/transfer";
 import type { Actor } from "@/lib/data/access";
 import { AppError } from "@/lib/errors";
@@ -56,6 +56,11 @@ const ACTIONS: { name: string; allowed: Role[]; run: (actor: Actor, t: Table) =>
   { name: "see the share link", allowed: ["owner"], run: (a, t) => getShareLink(a, t.eveningId) },
   { name: "rotate the share link", allowed: ["owner"], run: (a, t) => rotateShareLink(a, t.eveningId) },
   { name: "revoke the share link", allowed: ["owner"], run: (a, t) => revokeShareLink(a, t.eveningId) },
+  {
+    name: "show the money on the share link",
+    allowed: ["owner"],
+    run: (a, t) => setShareMoney(a, t.eveningId, true),
+  },
   { name: "end the evening", allowed: ["owner"], run: (a, t) => endEvening(a, t.eveningId) },
   { name: "export the evening", allowed: ["owner", "member"], run: (a, t) => exportEvening(a, t.eveningId) },
 ];

@@ -2,12 +2,13 @@
 
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { money } from "@/lib/i18n/format";
-import { playsForMoney, settle, type Stakes } from "@/lib/rules";
-import type { TableGame } from "./table-view";
+import { playsForMoney } from "@/lib/rules/settlement";
+import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
 
 /**
  * Who pays whom, once a game has a winner (and again as each game ends): each player's net, the payments that
- * settle it, and per game what each amount is for. The rules module's settlement, as the exports use it.
+ * settle it, and per game what each amount is for. The rules module's settlement, as the exports use it; on the
+ * evening page, and on the share link when its owner shows the money.
  */
 export function SettlementView({
   stakes,
@@ -16,22 +17,14 @@ export function SettlementView({
   locale,
 }: {
   stakes: Stakes | null;
-  games: TableGame[];
+  games: SettledGame[];
   dict: Dictionary;
   locale: Locale;
 }) {
-  if (!playsForMoney(stakes) || !games.some((g) => g.result.winners.length)) return null;
+  if (!playsForMoney(stakes) || !games.some((g) => g.winners.length)) return null;
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const m = (amount: number) => money(amount, stakes.currency, locale);
-  const settlement = settle(
-    games.map((g) => ({
-      players: g.record.players,
-      winners: g.result.winners,
-      scores: g.result.scores,
-      limpa: g.result.limpa,
-    })),
-    stakes,
-  );
+  const settlement = settle(games, stakes);
   return (
     <section className="card stack settlement" aria-labelledby="settlement" data-testid="settlement">
       <h2 id="settlement">{dict["money.title"]}</h2>
