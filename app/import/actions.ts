@@ -19,9 +19,11 @@ export async function previewImportAction(text: string): Promise<ActionResult<Im
   return runAction(async () => previewImport(await currentActor(), parse(text)));
 }
 
-export async function importAction(text: string): Promise<ActionResult<{ created: number; skipped: number }>> {
+export async function importAction(
+  text: string,
+): Promise<ActionResult<{ created: number; skipped: number; ruleSets: number }>> {
   return runAction(async () => {
     const result = await importEvenings(await currentActor(), parse(text));
-    return { created: result.created.length, skipped: result.skipped };
+    return { created: result.created.length, skipped: result.skipped, ruleSets: result.ruleSets };
   });
 }

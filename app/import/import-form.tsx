@@ -40,12 +40,16 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
           ...(response.fields.file ?? []).map((m) => translate(m, locale)),
         ]);
       setPreview(null);
-      setDone(format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }));
+      setDone(
+        format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }) +
+          (response.data.ruleSets ? ` ${format(dict["import.ruleSetsDone"], { n: response.data.ruleSets })}` : ""),
+      );
       router.refresh();
     });
   }
 
   const fresh = preview?.evenings.filter((e) => !e.duplicate).length ?? 0;
+  const freshSets = preview?.ruleSets.filter((r) => !r.existing).length ?? 0;
   return (
     <div className="stack">
       <label className="field">
@@ -81,7 +85,24 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
               </li>
             ))}
           </ul>
-          <button type="button" className="button primary" disabled={pending || fresh === 0} onClick={confirm}>
+          {preview.ruleSets.length ? (
+            <>
+              <h3>{dict["ruleSets.title"]}</h3>
+              <ul data-testid="import-rule-sets">
+                {preview.ruleSets.map((r) => (
+                  <li key={r.name}>
+                    {r.name} — {r.existing ? dict["import.ruleSetKept"] : dict["import.new"]}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <button
+            type="button"
+            className="button primary"
+            disabled={pending || fresh + freshSets === 0}
+            onClick={confirm}
+          >
             {format(dict["import.confirm"], { n: fresh })}
           </button>
         </div>

@@ -4,24 +4,15 @@
  * evening that exists.
  */
 import "server-only";
-import { z } from "zod";
 import { DbNull, getDb } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
-import { parseSetup, parseStakes, playsForMoney, VARIANT_IDS, type Stakes, type VariantId } from "@/lib/rules";
+import { parseSetup, parseStakes, playsForMoney, type Stakes, type VariantId } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
-import { IdSchema, TextSchema } from "./input";
+import { RULE_SET_NAME_MAX, RuleSetSchema, type RuleSetInput } from "@/lib/schemas/rule-set";
+import { IdSchema } from "./input";
 import { isUniqueViolation } from "./prisma-errors";
 
-export const RULE_SET_NAME_MAX = 60;
-
-export const RuleSetSchema = z.object({
-  name: TextSchema(RULE_SET_NAME_MAX, "field.nameNeeded"),
-  variant: z.enum(VARIANT_IDS),
-  houseRules: z.record(z.string(), z.unknown()).default({}),
-  /** Whole minor units; null or absent: the set plays for nothing. */
-  stakes: z.unknown().nullish(),
-});
-export type RuleSetInput = z.input<typeof RuleSetSchema>;
+export { RULE_SET_NAME_MAX, RuleSetSchema, type RuleSetInput };
 
 export interface RuleSetView {
   id: string;

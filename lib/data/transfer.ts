@@ -1,18 +1,20 @@
 /** Export and import of evenings (lib/transfer/format.ts), with the permission checks. */
 import "server-only";
-import { getDb, type Tx } from "@/lib/db/client";
+import { DbNull, getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import type { GameRecord, VariantId } from "@/lib/rules";
+import { playsForMoney, type GameRecord, type Stakes, type VariantId } from "@/lib/rules";
 import {
   BACKUP_FORMAT,
   EVENING_FORMAT,
   FORMAT_VERSION,
   importKey,
   readImport,
+  toExportedEvening,
   type BackupExport,
   type EveningData,
   type EveningExport,
   type ImportProblem,
+  type RuleSetData,
 } from "@/lib/transfer/format";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
@@ -25,9 +27,13 @@ type StoredEvening = {
   place: string | null;
   variant: string;
   houseRules: unknown;
+  stakes: unknown;
+  ruleSetName: string | null;
   status: string;
   games: Parameters<typeof toGameRecord>[1][];
 };
+
+const EXPORT_SELECT = { ...eveningWithGamesSelect, stakes: true, ruleSetName: true } as const;
 
 function toEveningData(evening: StoredEvening): EveningData {
   return {
@@ -37,6 +43,8 @@ function toEveningData(evening: StoredEvening): EveningData {
     variant: evening.variant as VariantId,
     houseRules: (evening.houseRules ?? {}) as Record<string, unknown>,
     ended: evening.status !== "open",
+    ...(playsForMoney(evening.stakes as Stakes | null) ? { stakes: evening.stakes as Stakes } : {}),
+    ...(evening.ruleSetName ? { ruleSet: evening.ruleSetName } : {}),
     games: evening.games.map((game) => toGameRecord(evening, game)),
   };
 }
@@ -45,28 +53,42 @@ function toEveningData(evening: StoredEvening): EveningData {
 export async function exportEvening(actor: Actor, eveningId: string): Promise<EveningExport> {
   const db = getDb();
   await requireRole(db, actor, eveningId, ["owner", "member"]);
-  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: eveningWithGamesSelect });
+  const evening = await db.evening.findUniqueOrThrow({ where: { id: eveningId }, select: EXPORT_SELECT });
   return {
     format: EVENING_FORMAT,
     version: FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
-    ...toEveningData(evening),
+    ...toExportedEvening(toEveningData(evening)),
   };
 }
 
-/** Every evening the user owns or played in: a backup. */
+/** Every evening the user owns or played in, and the user's saved rule sets: a backup. */
 export async function exportAll(actor: Actor): Promise<BackupExport> {
   const { userId } = requireSignedIn(actor);
-  const evenings = await getDb().evening.findMany({
-    where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-    orderBy: [{ date: "asc" }, { createdAt: "asc" }],
-    select: eveningWithGamesSelect,
-  });
+  const db = getDb();
+  const [evenings, ruleSets] = await Promise.all([
+    db.evening.findMany({
+      where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+      orderBy: [{ date: "asc" }, { createdAt: "asc" }],
+      select: EXPORT_SELECT,
+    }),
+    db.ruleSet.findMany({
+      where: { ownerId: userId },
+      orderBy: { name: "asc" },
+      select: { name: true, variant: true, houseRules: true, stakes: true },
+    }),
+  ]);
   return {
     format: BACKUP_FORMAT,
     version: FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
-    evenings: evenings.map(toEveningData),
+    evenings: evenings.map((e) => toExportedEvening(toEveningData(e))),
+    ruleSets: ruleSets.map((r): RuleSetData => ({
+      name: r.name,
+      variant: r.variant as VariantId,
+      houseRules: (r.houseRules ?? {}) as Record<string, unknown>,
+      stakes: (r.stakes ?? null) as Stakes | null,
+    })),
   };
 }
 
@@ -81,6 +103,8 @@ export interface ImportPreview {
   }[];
   /** Every name in the file and whether it matches someone the user has played with. */
   people: { name: string; existing: boolean }[];
+  /** The backup's saved rule sets; one whose name the user already has is kept as it is (not imported). */
+  ruleSets: { name: string; existing: boolean }[];
 }
 
 function today(): string {
@@ -90,8 +114,8 @@ function today(): string {
 /** What importing would do — nothing is written. */
 export async function previewImport(actor: Actor, input: unknown): Promise<ImportPreview> {
   const { userId } = requireSignedIn(actor);
-  const { evenings, problems } = readImport(input, today());
-  if (problems.length) return { problems, evenings: [], people: [] };
+  const { evenings, ruleSets, problems } = readImport(input, today());
+  if (problems.length) return { problems, evenings: [], people: [], ruleSets: [] };
   const db = getDb();
   const keys = evenings.map(importKey);
   const existing = new Set(
@@ -105,8 +129,17 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
       (p) => p.name,
     ),
   );
+  const ownSets = new Set(
+    (
+      await db.ruleSet.findMany({
+        where: { ownerId: userId, name: { in: ruleSets.map((r) => r.name) } },
+        select: { name: true },
+      })
+    ).map((r) => r.name),
+  );
   return {
     problems: [],
+    ruleSets: ruleSets.map((r) => ({ name: r.name, existing: ownSets.has(r.name) })),
     evenings: evenings.map((e, i) => ({
       title: e.title,
       date: e.date,
@@ -121,9 +154,12 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
  * Imports every evening of the file for the user, all or nothing. The file is validated completely first;
  * a bad file writes nothing and gets every problem back. Evenings already imported are skipped.
  */
-export async function importEvenings(actor: Actor, input: unknown): Promise<{ created: string[]; skipped: number }> {
+export async function importEvenings(
+  actor: Actor,
+  input: unknown,
+): Promise<{ created: string[]; skipped: number; ruleSets: number }> {
   const { userId } = requireSignedIn(actor);
-  const { evenings, problems } = readImport(input, today());
+  const { evenings, ruleSets, problems } = readImport(input, today());
   if (problems.length) {
     throw new AppError(
       "validation",
@@ -148,7 +184,22 @@ export async function importEvenings(actor: Actor, input: unknown): Promise<{ cr
         }
         created.push(await writeEvening(tx, userId, evening, key));
       }
-      return { created, skipped };
+      // A saved set whose name the account already has stays as the account has it.
+      const taken = new Set(
+        (await tx.ruleSet.findMany({ where: { ownerId: userId }, select: { name: true } })).map((r) => r.name),
+      );
+      const newSets = ruleSets.filter((r) => !taken.has(r.name));
+      for (const r of newSets)
+        await tx.ruleSet.create({
+          data: {
+            ownerId: userId,
+            name: r.name,
+            variant: r.variant,
+            houseRules: r.houseRules as object,
+            stakes: r.stakes ? { ...r.stakes } : DbNull,
+          },
+        });
+      return { created, skipped, ruleSets: newSets.length };
     },
     { timeout: 120_000, maxWait: 10_000 },
   );
@@ -163,6 +214,8 @@ async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: s
       place: evening.place,
       variant: evening.variant,
       houseRules: evening.houseRules as object,
+      stakes: evening.stakes ? { ...evening.stakes } : DbNull,
+      ruleSetName: evening.ruleSet ?? null,
       status: evening.ended ? "ended" : "open",
       shareToken: newToken(),
       inviteToken: newToken(),

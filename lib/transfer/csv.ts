@@ -1,6 +1,10 @@
-/** The CSV export: one row per deal and player, the scores as the rules engine computes them. */
+/**
+ * The CSV export: one row per deal and player, the scores as the rules engine computes them; for an evening
+ * played for money, after an empty line, a second table with each player's net and the payments that settle it.
+ */
+import { minorDigits } from "@/lib/i18n/format";
 import { evaluateGame } from "@/lib/rules";
-import type { EveningData } from "./format";
+import { eveningSettlement, type EveningData } from "./format";
 
 export const CSV_COLUMNS = [
   "evening",
@@ -26,6 +30,8 @@ export function csvField(value: string | number | boolean | null): string {
   if (/^[=+\-@\t\r]/.test(text) && typeof value === "string") text = `'${text}`;
   return /[",\r\n;]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+export const CSV_MONEY_COLUMNS = ["money", "player", "to", "amount", "currency"] as const;
 
 export function eveningToCsv(evening: EveningData): string {
   const lines = [CSV_COLUMNS.join(",")];
@@ -63,5 +69,16 @@ export function eveningToCsv(evening: EveningData): string {
       });
     });
   });
+  const settlement = eveningSettlement(evening);
+  if (settlement) {
+    const { currency } = settlement;
+    // Amounts in the currency's major unit (11.5 = 11,50 kr), as numbers a spreadsheet can add.
+    const major = (amount: number) => amount / 10 ** minorDigits(currency);
+    lines.push("", CSV_MONEY_COLUMNS.join(","));
+    for (const [player, net] of Object.entries(settlement.net))
+      lines.push(["net", csvField(player), "", csvField(major(net)), csvField(currency)].join(","));
+    for (const p of settlement.payments)
+      lines.push(["pays", csvField(p.from), csvField(p.to), csvField(major(p.amount)), csvField(currency)].join(","));
+  }
   return lines.join("\r\n") + "\r\n";
 }

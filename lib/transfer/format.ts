@@ -4,9 +4,21 @@
  * before anything is written.
  */
 import { createHash } from "node:crypto";
-import { evaluateGame, type GameRecord, type Problem, type VariantId } from "@/lib/rules";
+import {
+  evaluateGame,
+  parseSetup,
+  parseStakes,
+  playsForMoney,
+  settle,
+  type GameRecord,
+  type Payment,
+  type Problem,
+  type Stakes,
+  type VariantId,
+} from "@/lib/rules";
 import { translate, type Message } from "@/lib/i18n/dictionaries";
 import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
+import { RULE_SET_NAME_MAX, RuleSetSchema } from "@/lib/schemas/rule-set";
 
 export const EVENING_FORMAT = "protokoll.evening";
 export const BACKUP_FORMAT = "protokoll.backup";
@@ -20,20 +32,57 @@ export interface EveningData {
   variant: VariantId;
   houseRules: Record<string, unknown>;
   ended: boolean;
+  /** Only for an evening played for money: its stakes in whole minor units. */
+  stakes?: Stakes;
+  /** The saved rule set the evening was started from, by its name then. */
+  ruleSet?: string;
   games: GameRecord[];
 }
 
-export interface EveningExport extends EveningData {
+/** An evening as exported: with its settlement when it is played for money (computed; ignored on import). */
+export interface ExportedEvening extends EveningData {
+  settlement?: { currency: string; net: Record<string, number>; payments: Payment[] };
+}
+
+export interface EveningExport extends ExportedEvening {
   format: typeof EVENING_FORMAT;
   version: number;
   exportedAt: string;
+}
+
+/** A saved rule set in a backup: name, game, house rules, stakes. */
+export interface RuleSetData {
+  name: string;
+  variant: VariantId;
+  houseRules: Record<string, unknown>;
+  stakes: Stakes | null;
 }
 
 export interface BackupExport {
   format: typeof BACKUP_FORMAT;
   version: number;
   exportedAt: string;
-  evenings: EveningData[];
+  evenings: ExportedEvening[];
+  ruleSets: RuleSetData[];
+}
+
+/** What an evening moves between its players, for an evening played for money: the rules module's settlement. */
+export function eveningSettlement(evening: EveningData): ExportedEvening["settlement"] {
+  if (!playsForMoney(evening.stakes)) return undefined;
+  const games = evening.games.flatMap((record) => {
+    const result = evaluateGame(record).result;
+    return result
+      ? [{ players: record.players, winners: result.winners, scores: result.scores, limpa: result.limpa }]
+      : [];
+  });
+  const { currency, net, payments } = settle(games, evening.stakes);
+  return { currency, net, payments };
+}
+
+/** An evening as it goes into a file: its data, and its settlement when it is played for money. */
+export function toExportedEvening(evening: EveningData): ExportedEvening {
+  const settlement = eveningSettlement(evening);
+  return settlement ? { ...evening, settlement } : evening;
 }
 
 /** A problem in an import file, located as precisely as possible; `text` is translated where it is shown. */
@@ -67,6 +116,8 @@ export function importKey(evening: EveningData): string {
     evening.variant,
     evening.houseRules,
     evening.games,
+    // Added to the format later: only an evening played for money carries them, so older keys stay the same.
+    ...(evening.stakes ? [evening.stakes, evening.ruleSet ?? null] : []),
   ]);
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 43);
 }
@@ -81,7 +132,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Reads an import: a backup, one evening, or a single game record. Returns the evenings, or every problem
  * found (which evening, game, deal and player) — in which case nothing may be written.
  */
-export function readImport(input: unknown, today: string): { evenings: EveningData[]; problems: ImportProblem[] } {
+export function readImport(
+  input: unknown,
+  today: string,
+): { evenings: EveningData[]; ruleSets: RuleSetData[]; problems: ImportProblem[] } {
+  const read = readFile(input, today);
+  return { ruleSets: [], ...read };
+}
+
+function readFile(
+  input: unknown,
+  today: string,
+): { evenings: EveningData[]; ruleSets?: RuleSetData[]; problems: ImportProblem[] } {
   if (!isObject(input)) return { evenings: [], problems: [problem({}, { key: "importProblem.notObject" })] };
   if (input.format === BACKUP_FORMAT) {
     if (!Array.isArray(input.evenings))
@@ -98,7 +160,8 @@ export function readImport(input: unknown, today: string): { evenings: EveningDa
       problems.push(...read.problems);
       if (read.evening) evenings.push(read.evening);
     });
-    return { evenings: problems.length ? [] : evenings, problems };
+    const ruleSets = readRuleSets(input.ruleSets, problems);
+    return problems.length ? { evenings: [], problems } : { evenings, ruleSets, problems };
   }
   if (input.format === EVENING_FORMAT) {
     const read = readEvening(input, undefined);
@@ -107,8 +170,21 @@ export function readImport(input: unknown, today: string): { evenings: EveningDa
   if ("variant" in input && "deals" in input) {
     // A single game record, as the `score` command reads it.
     const game = readGame(input, undefined, 1);
-    if (game.problems.length) return { evenings: [], problems: game.problems };
-    const record = input as unknown as GameRecord;
+    // A record may carry stakes, as the `score` command reads them.
+    const stakes = input.stakes === undefined ? null : parseStakes(input.stakes);
+    const stakeProblems = (stakes?.problems ?? []).map((p) =>
+      problem(
+        {},
+        {
+          key: "importProblem.gameProblem",
+          params: { where: "", game: 1, problem: { en: p.message, sv: p.messageSv } },
+        },
+      ),
+    );
+    if (game.problems.length || stakeProblems.length)
+      return { evenings: [], problems: [...game.problems, ...stakeProblems] };
+    const record = { ...input } as unknown as GameRecord;
+    delete (record as { stakes?: unknown }).stakes;
     return {
       evenings: [
         {
@@ -118,6 +194,7 @@ export function readImport(input: unknown, today: string): { evenings: EveningDa
           variant: record.variant,
           houseRules: record.houseRules ?? {},
           ended: false,
+          ...(stakes?.stakes && playsForMoney(stakes.stakes) ? { stakes: stakes.stakes } : {}),
           games: [record],
         },
       ],
@@ -143,7 +220,7 @@ function readEvening(
     return { evening: null, problems: [problem(at, { key: "importProblem.eveningObject", params: { label } })] };
   const problems: ImportProblem[] = [];
   const say = (text: Message, where: Where = at) => problems.push(problem(where, text));
-  const { title, date, place, variant, houseRules, games, ended } = raw;
+  const { title, date, place, variant, houseRules, games, ended, stakes, ruleSet } = raw;
   // The evening's details are checked by the same schema as the form's; the file's wording names the field.
   const details = EveningDetailsSchema.safeParse({ title, date, place, variant, houseRules });
   const wrong = new Set(details.success ? [] : details.error.issues.map((issue) => String(issue.path[0])));
@@ -158,6 +235,14 @@ function readEvening(
   if (wrong.has("variant"))
     say({ key: "importProblem.variant", params: { label, variant: JSON.stringify(variant) ?? "undefined" } });
   if (wrong.has("houseRules")) say({ key: "importProblem.houseRules", params: { label } });
+  const readStakes = stakes === undefined || stakes === null ? null : parseStakes(stakes);
+  for (const p of readStakes?.problems ?? [])
+    say({ key: "importProblem.stakes", params: { label, problem: { en: p.message, sv: p.messageSv } } });
+  if (
+    ruleSet !== undefined &&
+    !(typeof ruleSet === "string" && ruleSet.trim().length > 0 && ruleSet.length <= RULE_SET_NAME_MAX)
+  )
+    say({ key: "importProblem.ruleSetName", params: { label, max: RULE_SET_NAME_MAX } });
   if (!Array.isArray(games) || games.length === 0 || games.length > 200)
     say({ key: "importProblem.games", params: { label } });
   if (problems.length) return { evening: null, problems };
@@ -186,10 +271,49 @@ function readEvening(
       variant: variant as VariantId,
       houseRules: (houseRules as Record<string, unknown> | undefined) ?? {},
       ended: ended === true,
+      ...(readStakes?.stakes && playsForMoney(readStakes.stakes) ? { stakes: readStakes.stakes } : {}),
+      ...(typeof ruleSet === "string" ? { ruleSet: ruleSet.trim() } : {}),
       games: list as GameRecord[],
     },
     problems: [],
   };
+}
+
+const MAX_RULE_SETS = 200;
+
+/** A backup's saved rule sets: each checked like the rule-set form, its house rules and stakes by the rules module. */
+function readRuleSets(raw: unknown, problems: ImportProblem[]): RuleSetData[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.length > MAX_RULE_SETS) {
+    problems.push(problem({}, { key: "importProblem.ruleSets", params: { max: MAX_RULE_SETS } }));
+    return [];
+  }
+  const sets: RuleSetData[] = [];
+  const names = new Set<string>();
+  raw.forEach((item, i) => {
+    const say = (detail: { en: string; sv: string }) =>
+      problems.push(problem({}, { key: "importProblem.ruleSet", params: { n: i + 1, problem: detail } }));
+    const parsed = RuleSetSchema.safeParse(item);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? "name");
+      say(inBoth({ key: "importProblem.ruleSetField", params: { field } }));
+      return;
+    }
+    const { name, variant, houseRules } = parsed.data;
+    const setup = parseSetup({ variant, players: ["A", "B", "C"], houseRules, deals: [] });
+    const stakes =
+      parsed.data.stakes === undefined || parsed.data.stakes === null ? null : parseStakes(parsed.data.stakes);
+    for (const p of [...setup.problems, ...(stakes?.problems ?? [])]) say({ en: p.message, sv: p.messageSv });
+    if (names.has(name)) say(inBoth({ key: "importProblem.ruleSetTwice", params: { name } }));
+    names.add(name);
+    sets.push({
+      name,
+      variant,
+      houseRules,
+      stakes: stakes?.stakes && playsForMoney(stakes.stakes) ? stakes.stakes : null,
+    });
+  });
+  return sets;
 }
 
 function readGame(

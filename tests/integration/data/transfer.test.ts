@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evenings";
+import { createRuleSet, listRuleSets } from "@/lib/data/rule-sets";
 import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
 import { describeWithDatabase, fingerprint, historyFromDeals, newActor, newEvening } from "@/tests/support/data";
 
@@ -42,7 +43,7 @@ describeWithDatabase("export and import", () => {
     expect(copy.role).toBe("owner");
 
     const before = await fingerprint();
-    expect(await importEvenings(other, file)).toEqual({ created: [], skipped: 1 });
+    expect(await importEvenings(other, file)).toEqual({ created: [], skipped: 1, ruleSets: 0 });
     expect(await fingerprint()).toEqual(before);
     expect((await previewImport(other, file)).evenings[0]!.duplicate).toBe(true);
     expect((await previewImport(other, file)).people.every((p) => p.existing)).toBe(true);
@@ -67,6 +68,50 @@ describeWithDatabase("export and import", () => {
     ]);
     expect(await fingerprint()).toEqual(before);
     expect(eveningId).toBeTruthy();
+  });
+
+  it("stakes, the rule set's name and the saved sets travel with a backup; the settlement comes out the same", async () => {
+    const owner = await newActor("owner");
+    const set = await createRuleSet(owner, {
+      name: "Torsdagar",
+      variant: "knektpass",
+      houseRules: { startScore: 10 },
+      stakes: { currency: "SEK", perGame: 500, perPoint: 50 },
+    });
+    const { eveningId, gameId } = await newEvening(owner, { ruleSetId: set.id });
+    for (let n = 1; n <= 2; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Bo") });
+    const backup = JSON.parse(JSON.stringify(await exportAll(owner)));
+    // Bo wins from 10; Anna and Cecilia, still at 10, each pay 5 kr + 10 × 50 öre.
+    expect(backup.evenings[0]).toMatchObject({
+      ruleSet: "Torsdagar",
+      stakes: { currency: "SEK", perGame: 500, perPoint: 50, perLimpa: 0 },
+      settlement: { net: { Anna: -1000, Bo: 2000, Cecilia: -1000 } },
+    });
+    expect(backup.ruleSets).toEqual([
+      {
+        name: "Torsdagar",
+        variant: "knektpass",
+        houseRules: { startScore: 10 },
+        stakes: { currency: "SEK", perGame: 500, perPoint: 50, perLimpa: 0 },
+      },
+    ]);
+
+    // Another account already has a set by that name: theirs is kept; the evening still comes in whole.
+    const other = await newActor("other");
+    await createRuleSet(other, { name: "Torsdagar", variant: "norrlands-knack", houseRules: {} });
+    expect((await previewImport(other, backup)).ruleSets).toEqual([{ name: "Torsdagar", existing: true }]);
+    const { created, ruleSets } = await importEvenings(other, backup);
+    expect(ruleSets).toBe(0);
+    expect((await listRuleSets(other)).map((r) => r.variant)).toEqual(["norrlands-knack"]);
+    const copy = await getEvening(other, created[0]!);
+    const original = await getEvening(owner, eveningId);
+    expect(copy).toMatchObject({ ruleSetName: "Torsdagar", stakes: original.stakes, houseRules: original.houseRules });
+    expect(copy.games.map((g) => g.result)).toEqual(original.games.map((g) => g.result));
+
+    // A third account gets the set too.
+    const third = await newActor("third");
+    expect((await importEvenings(third, backup)).ruleSets).toBe(1);
+    expect(await listRuleSets(third)).toMatchObject([{ name: "Torsdagar", houseRules: { startScore: 10 } }]);
   });
 
   it("export needs a seat at the table", async () => {

@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n/dictionaries";
 import { csvField, eveningToCsv } from "@/lib/transfer/csv";
-import { BACKUP_FORMAT, EVENING_FORMAT, importKey, readImport, type EveningData } from "@/lib/transfer/format";
+import {
+  BACKUP_FORMAT,
+  EVENING_FORMAT,
+  eveningSettlement,
+  importKey,
+  readImport,
+  type EveningData,
+} from "@/lib/transfer/format";
 
 const knektpass = JSON.parse(
   readFileSync(new URL("../../fixtures/records/knektpass-example.json", import.meta.url), "utf8"),
@@ -77,7 +84,97 @@ describe("import files are read completely before anything is written", () => {
   });
 });
 
+describe("stakes and saved rule sets in a file", () => {
+  const stakes = { currency: "SEK", perGame: 500, perPoint: 50, perLimpa: 0 };
+
+  it("an evening carries its stakes and rule set; the key of an evening without stakes stays as it was", () => {
+    const read = readImport(
+      { format: EVENING_FORMAT, version: 1, ...evening, stakes: { perGame: 500, perPoint: 50 }, ruleSet: "Torsdagar" },
+      "2026-12-02",
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.evenings[0]).toMatchObject({ stakes, ruleSet: "Torsdagar" });
+    expect(importKey(read.evenings[0]!)).not.toBe(importKey(evening));
+    expect(importKey({ ...evening, stakes: undefined })).toBe(importKey(evening));
+  });
+
+  it("the settlement of an exported evening is the rules module's: B wins; A at 15 and C at 12 pay 5 kr + 50 öre a point", () => {
+    expect(eveningSettlement({ ...evening, stakes })).toEqual({
+      currency: "SEK",
+      net: { A: -1250, B: 2350, C: -1100 },
+      payments: [
+        { from: "A", to: "B", amount: 1250 },
+        { from: "C", to: "B", amount: 1100 },
+      ],
+    });
+    expect(eveningSettlement(evening)).toBeUndefined();
+  });
+
+  it("bad stakes, a bad rule set or a name twice are refused, each named, and nothing is read", () => {
+    const { evenings, ruleSets, problems } = readImport(
+      {
+        format: BACKUP_FORMAT,
+        version: 1,
+        evenings: [{ ...evening, stakes: { currency: "kr", perGame: -5 } }],
+        ruleSets: [
+          { name: "Torsdagar", variant: "knektpass", houseRules: { startScore: 10 }, stakes: null },
+          { name: "Torsdagar", variant: "knektpass", houseRules: {}, stakes: { perPoint: 0.5 } },
+          { name: "Lurigt", variant: "knektpass", houseRules: { loneKnocker: "takesAll" } },
+          { variant: "whist" },
+        ],
+      },
+      "2026-12-02",
+    );
+    expect([evenings, ruleSets]).toEqual([[], []]);
+    expect(problems.map((p) => p.message)).toEqual([
+      'Evening 1: stakes: "kr" is not a three-letter ISO 4217 currency code (such as SEK)',
+      "Evening 1: stakes: perGame must be a whole number of minor units from 0 to 100000000, not -5",
+      "Rule set 2: stakes: perPoint must be a whole number of minor units from 0 to 100000000, not 0.5",
+      "Rule set 2: the name Torsdagar comes twice",
+      expect.stringMatching(/^Rule set 3: .*loneKnocker/),
+      "Rule set 4: name is missing or not valid",
+    ]);
+  });
+
+  it("a bare game record brings its stakes, as the score command reads them; bad ones are refused", () => {
+    const read = readImport({ ...knektpass, stakes: { perGame: 500 } }, "2026-12-02");
+    expect(read.evenings[0]!.stakes).toEqual({ currency: "SEK", perGame: 500, perPoint: 0, perLimpa: 0 });
+    expect(read.evenings[0]!.games[0]).not.toHaveProperty("stakes");
+    expect(readImport({ ...knektpass, stakes: { perGame: "5" } }, "2026-12-02").problems.map((p) => p.message)).toEqual(
+      ['game 1: stakes: perGame must be a whole number of minor units from 0 to 100000000, not "5"'],
+    );
+  });
+
+  it("a backup's rule sets are read with their stakes in minor units", () => {
+    const { ruleSets, problems } = readImport(
+      {
+        format: BACKUP_FORMAT,
+        version: 1,
+        evenings: [evening],
+        ruleSets: [{ name: "Torsdagar", variant: "knektpass", houseRules: { startScore: 10 }, stakes }],
+      },
+      "2026-12-02",
+    );
+    expect(problems).toEqual([]);
+    expect(ruleSets).toEqual([{ name: "Torsdagar", variant: "knektpass", houseRules: { startScore: 10 }, stakes }]);
+  });
+});
+
 describe("CSV export", () => {
+  it("an evening played for money ends with each player's net and the payments, in kronor", () => {
+    const csv = eveningToCsv({ ...evening, stakes: { currency: "SEK", perGame: 500, perPoint: 50, perLimpa: 0 } });
+    const [, money] = csv.split("\r\n\r\n");
+    expect(money!.trim().split("\r\n")).toEqual([
+      "money,player,to,amount,currency",
+      "net,A,,-12.5,SEK",
+      "net,B,,23.5,SEK",
+      "net,C,,-11,SEK",
+      "pays,A,B,12.5,SEK",
+      "pays,C,B,11,SEK",
+    ]);
+    expect(eveningToCsv(evening)).not.toContain("money,");
+  });
+
   it("has one row per deal and player with the engine's scores", () => {
     const lines = eveningToCsv(evening).trim().split("\r\n");
     expect(lines[0]).toBe(
