@@ -1,7 +1,7 @@
 "use client";
 
 import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import { money } from "@/lib/i18n/format";
+import { money, signedMoney } from "@/lib/i18n/format";
 import { playsForMoney } from "@/lib/rules/settlement";
 import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
 
@@ -41,7 +41,7 @@ export function SettlementView({
         {Object.entries(settlement.net).map(([p, net]) => (
           <div key={p}>
             <dt>{p}</dt>
-            <dd data-testid={`net-${p}`}>{(net > 0 ? "+" : "") + m(net)}</dd>
+            <dd data-testid={`net-${p}`}>{signedMoney(net, stakes.currency, locale)}</dd>
           </div>
         ))}
       </dl>

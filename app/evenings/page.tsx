@@ -4,6 +4,7 @@ import { requireActor } from "@/lib/auth/require";
 import { listHistory } from "@/lib/data/history";
 import { listPlayerNames } from "@/lib/data/evenings";
 import { format, intlLocale } from "@/lib/i18n/dictionaries";
+import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
@@ -119,6 +120,19 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
               {e.winners.length ? (
                 <p data-testid="history-winners">
                   {t("history.won")}: {e.winners.map((w) => w.join(" & ")).join(" · ")}
+                </p>
+              ) : null}
+              {e.money ? (
+                <p data-testid="history-money">
+                  {t("money.net")}:{" "}
+                  {Object.entries(e.money.net)
+                    .map(([p, net]) => `${p} ${signedMoney(net, e.money!.currency, locale)}`)
+                    .join(" · ")}
+                </p>
+              ) : null}
+              {e.ruleSetName ? (
+                <p className="muted" data-testid="history-rule-set">
+                  {t("money.ruleSet")}: {e.ruleSetName}
                 </p>
               ) : null}
             </Link>

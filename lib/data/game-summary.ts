@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";
-import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
 import { requireSignedIn, type Actor } from "./access";
@@ -64,6 +64,7 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
     orderBy: [{ date: "asc" }, { createdAt: "asc" }],
     select: {
       id: true,
+      stakes: true,
       games: {
         orderBy: { number: "asc" },
         select: { ...summarySelect, seats: { select: { seat: true, player: { select: { name: true } } } } },
@@ -72,10 +73,12 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   });
   const out: SummarizedGame[] = [];
   for (const evening of evenings) {
+    const pinned = evening.stakes as Stakes | null;
+    const stakes = playsForMoney(pinned) ? pinned : null;
     for (const game of evening.games) {
       const players = [...game.seats].sort((a, b) => a.seat - b.seat).map((s) => s.player.name);
       const summary = await summaryOf(game);
-      if (summary) out.push({ eveningId: evening.id, players, summary });
+      if (summary) out.push({ eveningId: evening.id, players, summary, ...(stakes ? { stakes } : {}) });
     }
   }
   return out;

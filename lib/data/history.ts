@@ -4,6 +4,8 @@ import { getDb } from "@/lib/db/client";
 import { requireSignedIn, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
 import { summaryOf, summarySelect } from "./game-summary";
+import { playsForMoney, type Stakes } from "@/lib/rules";
+import { gameMoney } from "@/lib/stats/players";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -28,6 +30,10 @@ export interface HistoryItem {
   players: string[];
   /** Winners of each finished game, in order. */
   winners: string[][];
+  /** The saved rule set the evening was started from, by its name then. */
+  ruleSetName: string | null;
+  /** For an evening played for money: each player's net so far, in minor units. */
+  money: { currency: string; net: Record<string, number> } | null;
 }
 
 const isText = (s: string | undefined): s is string =>
@@ -67,17 +73,33 @@ export async function listHistory(
       variant: true,
       status: true,
       ownerId: true,
+      ruleSetName: true,
+      stakes: true,
       players: { select: { name: true } },
       // Winners come from the statistics cache, so the page never reads the deals themselves.
-      games: { orderBy: { number: "asc" }, select: summarySelect },
+      games: {
+        orderBy: { number: "asc" },
+        select: {
+          ...summarySelect,
+          seats: { orderBy: { seat: "asc" }, select: { player: { select: { name: true } } } },
+        },
+      },
     },
   });
   const items: HistoryItem[] = [];
   for (const e of rows) {
     const winners: string[][] = [];
+    const pinned = e.stakes as Stakes | null;
+    const stakes = playsForMoney(pinned) ? pinned : null;
+    const money = stakes ? { currency: stakes.currency, net: {} as Record<string, number> } : null;
     for (const game of e.games) {
       const summary = await summaryOf(game);
       if (summary?.winners.length) winners.push(summary.winners);
+      const moved =
+        summary && money
+          ? gameMoney({ eveningId: e.id, players: game.seats.map((seat) => seat.player.name), summary, stakes })
+          : null;
+      for (const [p, net] of Object.entries(moved ?? {})) money!.net[p] = (money!.net[p] ?? 0) + net;
     }
     items.push({
       id: e.id,
@@ -89,6 +111,8 @@ export async function listHistory(
       role: e.ownerId === userId ? "owner" : "member",
       players: e.players.map((p) => p.name),
       winners,
+      ruleSetName: e.ruleSetName,
+      money,
     });
   }
   return { page, pages, total, items };

@@ -360,6 +360,9 @@ const en = {
   "money.perPoint": "{amount} per point",
   "money.perLimpa": "{amount} per limpa",
   "money.ruleSet": "Rule set",
+  "money.net": "Net",
+  "players.moneyLine": "{net} · evenings played for money: {n}",
+  "players.money": "Money over the evenings",
   "ruleSets.title": "Our table's rules",
   "ruleSets.help":
     "Saved sets of house rules and stakes, one game each, to pick when an evening starts. An evening keeps its own copy: changing or deleting a set later changes no evening.",
@@ -779,6 +782,9 @@ const sv: Dictionary = {
   "money.perPoint": "{amount} per poäng",
   "money.perLimpa": "{amount} per limpa",
   "money.ruleSet": "Regeluppsättning",
+  "money.net": "Netto",
+  "players.moneyLine": "{net} · kvällar som spelats om pengar: {n}",
+  "players.money": "Pengar över kvällarna",
   "ruleSets.title": "Vårt bords regler",
   "ruleSets.help":
     "Sparade uppsättningar av husregler och insatser, en per spel, att välja när en kväll börjar. Kvällen behåller sin egen kopia: att ändra eller ta bort en uppsättning senare ändrar ingen kväll.",

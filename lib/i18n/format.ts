@@ -23,6 +23,11 @@ export function money(amount: number, currency: string, locale: Locale): string 
   );
 }
 
+/** A net amount with its sign: "+35,00 kr", "−12,50 kr", "0,00 kr". */
+export function signedMoney(amount: number, currency: string, locale: Locale): string {
+  return (amount > 0 ? "+" : "") + money(amount, currency, locale);
+}
+
 /** How many minor units a currency's major unit has, as a power of ten (SEK 2, JPY 0); 2 for a code Intl does not know. */
 export function minorDigits(currency: string): number {
   try {

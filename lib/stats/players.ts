@@ -2,7 +2,7 @@
  * Statistics of players across evenings, added up from per-game summaries (lib/stats/summary.ts), which fold
  * the rules engine's results (STYLE.md 2). Pure: tested on hand-computed histories.
  */
-import { evaluateGame, type GameRecord } from "@/lib/rules";
+import { evaluateGame, playsForMoney, settle, type GameRecord, type Stakes } from "@/lib/rules";
 import { summarizeGame, type GameSummary } from "./summary";
 
 export interface HistoryGame {
@@ -15,6 +15,8 @@ export interface SummarizedGame {
   eveningId: string;
   players: string[];
   summary: GameSummary;
+  /** The evening's stakes, when it is played for money. */
+  stakes?: Stakes | null;
 }
 
 export interface PlayerStats {
@@ -131,4 +133,39 @@ export function headToHead(history: HistoryGame[] | SummarizedGame[], a: string,
     else if (sb < sa) h.bAhead++;
   }
   return h;
+}
+
+/** A player's money over the evenings played for stakes, one line per currency. */
+export interface MoneyLine {
+  currency: string;
+  /** Evenings played for money in this currency with the player at the table. */
+  evenings: number;
+  /** Received − paid over those evenings, in minor units. */
+  net: number;
+}
+
+/** What one game moved, by the rules module's settlement (a game without a winner moves nothing). */
+export function gameMoney(game: SummarizedGame): Record<string, number> | null {
+  if (!playsForMoney(game.stakes)) return null;
+  const { summary, players } = game;
+  const scores = Object.fromEntries(players.map((p) => [p, summary.byPlayer[p]!.finalScore]));
+  const limpa = Object.fromEntries(players.map((p) => [p, summary.byPlayer[p]!.limpas]));
+  return settle([{ players, winners: summary.winners, scores, limpa }], game.stakes).net;
+}
+
+/** The player's net over every evening played for money, per currency, most evenings first. */
+export function playerMoney(history: SummarizedGame[], name: string): MoneyLine[] {
+  const lines = new Map<string, { evenings: Set<string>; net: number }>();
+  for (const game of history) {
+    if (!game.players.includes(name)) continue;
+    const net = gameMoney(game);
+    if (!net) continue;
+    const line = lines.get(game.stakes!.currency) ?? { evenings: new Set<string>(), net: 0 };
+    line.evenings.add(game.eveningId);
+    line.net += net[name] ?? 0;
+    lines.set(game.stakes!.currency, line);
+  }
+  return [...lines]
+    .map(([currency, l]) => ({ currency, evenings: l.evenings.size, net: l.net }))
+    .sort((a, b) => b.evenings - a.evenings || a.currency.localeCompare(b.currency));
 }

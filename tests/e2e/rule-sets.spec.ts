@@ -82,6 +82,17 @@ test("a saved rule set: an evening started from it keeps its own copy when the s
   await page.goto(evening);
   await expect(page.getByTestId("rule-set")).toHaveText("Rule set: Torsdagar");
   await expect(payments).toHaveText(before.payments);
+
+  // History and statistics: the evening's net per player and its rule set; Anna's money over the evenings.
+  await page.goto("/evenings");
+  const item = page.getByTestId("history-list").getByRole("listitem").filter({ hasText: "Torsdag" });
+  await expect(item.getByTestId("history-money")).toHaveText(
+    /Net: Anna [−-]SEK\s?10\.00 · Bo \+SEK\s?5\.00 · Cecilia \+SEK\s?5\.00/,
+  );
+  await expect(item.getByTestId("history-rule-set")).toHaveText("Rule set: Torsdagar");
+  await page.goto("/players/Anna");
+  await expect(page.getByTestId("player-money")).toHaveText(/[−-]SEK\s?10\.00 · evenings played for money: 1/);
+  await screenshots(page, "player-money");
 });
 
 test("a rule set with a negative stake or an unknown currency is refused, and nothing is saved", async ({ page }) => {

@@ -4,7 +4,8 @@ import { requireActor } from "@/lib/auth/require";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { headToHead, playerNames, playerStats } from "@/lib/stats/players";
+import { headToHead, playerMoney, playerNames, playerStats } from "@/lib/stats/players";
+import { signedMoney } from "@/lib/i18n/format";
 
 export const metadata: Metadata = { title: "Player · Protokoll" };
 
@@ -33,6 +34,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
     ["players.longestRun", figure(s.longestRunWithoutLimpa)],
     ["players.bestComeback", figure(s.bestComeback)],
   ];
+  const money = playerMoney(games, name);
   const other = typeof vs === "string" && names.includes(vs) && vs !== name ? vs : null;
   const h2h = other ? headToHead(games, name, other) : null;
   return (
@@ -46,6 +48,21 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
           </div>
         ))}
       </dl>
+      {money.length ? (
+        <section className="card stack" aria-labelledby="player-money">
+          <h2 id="player-money">{t("players.money")}</h2>
+          <ul data-testid="player-money">
+            {money.map((line) => (
+              <li key={line.currency}>
+                {format(t("players.moneyLine"), {
+                  net: signedMoney(line.net, line.currency, locale),
+                  n: line.evenings,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section className="card stack" aria-labelledby="h2h">
         <h2 id="h2h">{t("players.headToHead")}</h2>
         <form method="get" className="actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headToHead, playerNames, playerStats, type HistoryGame } from "@/lib/stats/players";
+import { headToHead, playerMoney, playerNames, playerStats, summarize, type HistoryGame } from "@/lib/stats/players";
 import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/records";
 
 /**
@@ -117,5 +117,34 @@ describe("player statistics across evenings (hand-computed)", () => {
       aAhead: 0,
       bAhead: 0,
     });
+  });
+});
+
+describe("money over the evenings played for stakes (hand-computed)", () => {
+  // e1 for 5 kr a game + 1 kr a point: B wins; A at 15 pays 5 + 15 = 20 kr, C at 12 pays 17 kr, B gets 37 kr.
+  // e2 for 2 kr a limpa: never won, so the limpas are refunded and nothing moves.
+  // e3 for €1 a game: A wins; B pays €1.
+  const stakes = {
+    e1: { currency: "SEK", perGame: 500, perPoint: 100, perLimpa: 0 },
+    e2: { currency: "SEK", perGame: 0, perPoint: 0, perLimpa: 200 },
+    e3: { currency: "EUR", perGame: 100, perPoint: 0, perLimpa: 0 },
+  } as const;
+  const withStakes = summarize(history).map((g) => ({ ...g, stakes: stakes[g.eveningId as keyof typeof stakes] }));
+
+  it("each player's net per currency, with the evenings played for money", () => {
+    expect(playerMoney(withStakes, "A")).toEqual([
+      { currency: "SEK", evenings: 2, net: -2000 },
+      { currency: "EUR", evenings: 1, net: 100 },
+    ]);
+    expect(playerMoney(withStakes, "B")).toEqual([
+      { currency: "SEK", evenings: 2, net: 3700 },
+      { currency: "EUR", evenings: 1, net: -100 },
+    ]);
+    expect(playerMoney(withStakes, "C")).toEqual([{ currency: "SEK", evenings: 2, net: -1700 }]);
+    expect(playerMoney(withStakes, "D")).toEqual([{ currency: "SEK", evenings: 1, net: 0 }]);
+  });
+
+  it("evenings not played for money count for nothing", () => {
+    expect(playerMoney(summarize(history), "A")).toEqual([]);
   });
 });
