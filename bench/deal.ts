@@ -3,8 +3,14 @@
  * production server (session check, permission check, the rules engine over the game, the write), with 50
  * evenings in play on the embedded SQLite database. First a busy phase (several phones sending at once, each
  * on its own evenings, so the figures include queueing on this machine's two cores shared with the client),
- * then the headline: one deal at a time. Prints p50/p95/p99 of the round trip; the last line is machine-readable.
+ * then the headline: one deal at a time. Then the floor, in the same run: the same requests, one at a time, to a
+ * bare node:http + better-sqlite3 server with the same durability (WAL, synchronous = FULL; one insert per
+ * request). Prints p50/p95/p99 of the round trip; the last line is machine-readable and ends with
+ * `floor_p95=… ratio=…` (ratio = p95 / floor_p95).
  */
+import { spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
 import { prepareDatabase, signIn, startServer } from "./support/server";
@@ -55,14 +61,19 @@ try {
   for (const u of users) cookies.set(u.username, await signIn(BASE, u.username, PASSWORD));
 
   const rnd = seeded(7);
+  /** The requests of the headline phase, replayed against the floor. */
+  const sent: { gameId: string; body: string }[] = [];
+  let keep = false;
   async function recordOne(table: Table): Promise<number> {
     const deal = randomDeal(rnd, table.scorer);
     const number = table.scorer.dealCount + 1;
+    const body = JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` });
+    if (keep) sent.push({ gameId: table.gameId, body });
     const start = performance.now();
     const response = await fetch(`${BASE}/api/games/${table.gameId}/deals`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: cookies.get(table.user)! },
-      body: JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` }),
+      body,
     });
     await response.arrayBuffer();
     const ms = performance.now() - start;
@@ -87,7 +98,9 @@ try {
 
   await phase(BUSY_PHONES, WARMUP_DEALS);
   const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
+  keep = true;
   const single = await phase(1, MEASURED_DEALS);
+  const floor = await measureFloor(sent);
   const longest = Math.max(...tables.map((t) => t.scorer.dealCount));
   console.log(`evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 2 * MEASURED_DEALS} longest_game=${longest} deals`);
   console.log(
@@ -96,8 +109,51 @@ try {
   );
   console.log(`one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
   console.log(
-    `bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`,
+    `floor (node:http + better-sqlite3, synchronous=FULL): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
+  );
+  const p95 = Number(at(single.latencies, 0.95));
+  const floorP95 = Number(at(floor, 0.95));
+  console.log(
+    `bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${p95.toFixed(1)} p99=${at(single.latencies, 0.99)}`,
+    `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`,
   );
 } finally {
   server.stop();
+}
+
+/** The same requests, one at a time, to the bare server on a database beside the bench's; returns sorted latencies. */
+async function measureFloor(requests: { gameId: string; body: string }[]): Promise<number[]> {
+  const port = 3295;
+  const file = join(dirname(env.DATABASE_URL!.slice("file:".length)), "floor.db");
+  // The same Node flags as the product server, so the comparison is of the code, not of the runtime settings.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "bench/support/baseline-deal.mjs", String(port), file], {
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${base}/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (i > 100) throw new Error("the floor server did not start");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const latencies: number[] = [];
+    for (const { gameId, body } of requests) {
+      const start = performance.now();
+      const response = await fetch(`${base}/deals/${gameId}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - start);
+      if (response.status !== 201) throw new Error(`floor: HTTP ${response.status}`);
+    }
+    return latencies.sort((a, b) => a - b);
+  } finally {
+    child.kill("SIGTERM");
+  }
 }
