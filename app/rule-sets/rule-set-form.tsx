@@ -3,7 +3,13 @@
 import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
 import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
-import { RulesFields, type HouseRuleField, type RulesInitial, type RulesLabels } from "@/app/evenings/new/rules-fields";
+import {
+  GameChoice,
+  RulesFields,
+  type HouseRuleField,
+  type RulesInitial,
+  type RulesLabels,
+} from "@/app/evenings/new/rules-fields";
 import { saveRuleSetAction } from "./actions";
 
 /** A saved rule set: its name, its game, its house rules and stakes. */
@@ -32,23 +38,7 @@ export function RuleSetForm({
         <input name="name" required maxLength={60} defaultValue={initial?.name ?? ""} />
         {nameError ? <span className="field-error">{nameError}</span> : null}
       </label>
-      <fieldset>
-        <legend>{labels.game}</legend>
-        <div className="choice-row">
-          {variants.map((v) => (
-            <label key={v.id}>
-              <input
-                type="radio"
-                name="variant"
-                value={v.id}
-                checked={variant === v.id}
-                onChange={() => setVariant(v.id)}
-              />
-              {v.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <GameChoice legend={labels.game} variants={variants} value={variant} onChange={setVariant} />
       <RulesFields
         key={variant}
         variant={variant}

@@ -159,7 +159,9 @@ export function TableView({
   const refresh = (message?: string) => {
     setNotice(message ?? null);
     setDialog(null);
-    reload();
+    // When the action never left the phone there is nothing new to fetch; asking anyway without a signal would
+    // make the router load the whole page again, and the notice with it would be gone.
+    if (message !== failureText(NEEDS_SIGNAL, locale)) reload();
   };
   const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
 import { failureText, problemText, translate, type Locale } from "@/lib/i18n/dictionaries";
 import { createEveningAction } from "../actions";
-import { RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
+import { GameChoice, RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
 
 interface Props {
   locale: Locale;
@@ -82,26 +82,12 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
           {error("place") ? <span className="field-error">{error("place")}</span> : null}
         </label>
       </div>
-      <fieldset>
-        <legend>{labels.game}</legend>
-        <div className="choice-row">
-          {variants.map((v) => (
-            <label key={v.id}>
-              <input
-                type="radio"
-                name="variant"
-                value={v.id}
-                checked={variant === v.id}
-                onChange={() => setVariant(v.id)}
-              />
-              {v.name}{" "}
-              <span className="muted">
-                ({v.min}–{v.max})
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <GameChoice
+        legend={labels.game}
+        variants={variants.map((v) => ({ id: v.id, name: v.name, note: `(${v.min}–${v.max})` }))}
+        value={variant}
+        onChange={setVariant}
+      />
       <fieldset className="stack">
         <legend>{labels.players}</legend>
         {players.map((p, i) => (

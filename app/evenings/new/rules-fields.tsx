@@ -23,6 +23,34 @@ export interface RulesInitial {
   stakes: { currency: string; perGame: string; perPoint: string; perLimpa: string } | null;
 }
 
+/** The game: one radio button per variant, with an optional note after its name (e.g. how many can play). */
+export function GameChoice({
+  legend,
+  variants,
+  value,
+  onChange,
+}: {
+  legend: string;
+  variants: { id: string; name: string; note?: string }[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <div className="choice-row">
+        {variants.map((v) => (
+          <label key={v.id}>
+            <input type="radio" name="variant" value={v.id} checked={value === v.id} onChange={() => onChange(v.id)} />
+            {v.name}
+            {v.note ? <span className="muted"> {v.note}</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The house rules of the game chosen (defaults preselected, each explained) and the optional stakes. */
 export function RulesFields({
   variant,
