@@ -36,6 +36,7 @@ export {
   parseStakes,
   playsForMoney,
   settle,
+  settledGame,
   settlePayments,
   type GameLine,
   type GameMoney,

@@ -29,6 +29,11 @@ export interface SettledGame {
   limpa: Record<string, number>;
 }
 
+/** What the settlement needs of a game the rules engine scored. */
+export function settledGame(record: { players: string[] }, result: Omit<SettledGame, "players">): SettledGame {
+  return { players: record.players, winners: result.winners, scores: result.scores, limpa: result.limpa };
+}
+
 /** One player's money in one game: what they owe for the game, their points and their limpas, and what they get. */
 export interface GameLine {
   game: number;

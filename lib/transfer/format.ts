@@ -10,6 +10,7 @@ import {
   parseStakes,
   playsForMoney,
   settle,
+  settledGame,
   type GameRecord,
   type Payment,
   type Problem,
@@ -71,9 +72,7 @@ export function eveningSettlement(evening: EveningData): ExportedEvening["settle
   if (!playsForMoney(evening.stakes)) return undefined;
   const games = evening.games.flatMap((record) => {
     const result = evaluateGame(record).result;
-    return result
-      ? [{ players: record.players, winners: result.winners, scores: result.scores, limpa: result.limpa }]
-      : [];
+    return result ? [settledGame(record, result)] : [];
   });
   const { currency, net, payments } = settle(games, evening.stakes);
   return { currency, net, payments };

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNod
 import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { withQueued } from "@/lib/offline/outbox";
 import { fetchApi } from "@/lib/offline/sync";
-import { playersAtOne, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
+import { playersAtOne, settledGame, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
@@ -337,14 +337,7 @@ export function TableView({
 
         <SettlementView
           stakes={stakes}
-          games={[...games.slice(0, -1).map((g) => ({ record: g.record, result: g.result })), { record, result }].map(
-            (g) => ({
-              players: g.record.players,
-              winners: g.result.winners,
-              scores: g.result.scores,
-              limpa: g.result.limpa,
-            }),
-          )}
+          games={[...games.slice(0, -1), { record, result }].map((g) => settledGame(g.record, g.result))}
           dict={dict}
           locale={locale}
         />
