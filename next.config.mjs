@@ -1,4 +1,5 @@
 import { withSerwist } from "@serwist/turbopack";
+import { SECURITY_HEADERS } from "./lib/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = withSerwist({
@@ -11,14 +12,9 @@ const nextConfig = withSerwist({
   async headers() {
     return [
       {
-        // Every response; the Content-Security-Policy with its per-request nonce comes from proxy.ts.
+        // Every response (lib/security-headers.mjs).
         source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-        ],
+        headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
       },
     ];
   },

@@ -11,7 +11,7 @@ const postgres = process.env.E2E_POSTGRES_URL;
 
 function server(port: number, databaseUrl: string | undefined) {
   return {
-    command: `node node_modules/next/dist/bin/next start -p ${port}`,
+    command: `node scripts/server.mjs -p ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -8,11 +8,19 @@ import { AppError } from "@/lib/errors";
 export const MAX_JSON_BYTES = 64 * 1024;
 
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new AppError("validation", { key: "errors.sendJson" });
-  const origin = request.headers.get("origin");
+  const headers = request.headers;
+  guardJsonRequest(
+    headers.get("content-type"),
+    headers.get("origin"),
+    headers.get("x-forwarded-host") ?? headers.get("host"),
+  );
+  return parseJsonText(await request.text());
+}
+
+/** Throws unless the request says it is JSON and, when it names its origin, comes from this host. */
+export function guardJsonRequest(contentType: string | null, origin: string | null, host: string | null): void {
+  if (!/^application\/json\b/i.test(contentType ?? "")) throw new AppError("validation", { key: "errors.sendJson" });
   if (origin) {
-    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
     let originHost: string | null = null;
     try {
       originHost = new URL(origin).host;
@@ -21,7 +29,10 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     if (!host || originHost !== host) throw new AppError("forbidden", { key: "errors.crossSite" });
   }
-  const text = await request.text();
+}
+
+/** The body as JSON, refused when too large or not JSON. */
+export function parseJsonText(text: string): unknown {
   if (text.length > MAX_JSON_BYTES)
     throw new AppError("validation", { key: "errors.tooLarge", params: { kb: MAX_JSON_BYTES / 1024 } });
   try {

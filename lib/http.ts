@@ -16,24 +16,27 @@ async function requestLocale(): Promise<Locale> {
   }
 }
 
-export async function errorResponse(
+/** An answer before it becomes a response: a route handler's `Response`, or the Node server's own (lib/server/). */
+export interface JsonAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The error body for `message`, in `locale`. */
+export function errorAnswer(
   code: string,
   message: Message,
   status: number,
+  locale: Locale,
   extra: Record<string, unknown> = {},
-): Promise<Response> {
-  const text = translate(message, await requestLocale());
-  return Response.json(
-    { error: { code, message: text, ...extra } },
-    { status, headers: { "Cache-Control": "no-store" } },
-  );
+): JsonAnswer {
+  return { status, body: { error: { code, message: translate(message, locale), ...extra } } };
 }
 
-/** Maps any thrown error to a response; unknown errors become a 500 without details (logged on the server). */
-export async function toErrorResponse(error: unknown): Promise<Response> {
+/** Maps any thrown error to an answer; unknown errors become a 500 without details (logged on the server). */
+export function errorAnswerFor(error: unknown, locale: Locale): JsonAnswer {
   if (isTransientDatabaseError(error)) error = UNAVAILABLE();
   if (isAppError(error)) {
-    const locale = await requestLocale();
     const fields = Object.entries(error.fieldMessages).map(([name, list]) => [
       name,
       list.map((m) => translate(m, locale)),
@@ -42,8 +45,27 @@ export async function toErrorResponse(error: unknown): Promise<Response> {
       ...(error.problems.length ? { problems: error.problems } : {}),
       ...(fields.length ? { fields: Object.fromEntries(fields) } : {}),
     };
-    return errorResponse(error.code, error.text, error.status, extra);
+    return errorAnswer(error.code, error.text, error.status, locale, extra);
   }
   console.error(error);
-  return errorResponse("internal", { key: "errors.internal" }, 500);
+  return errorAnswer("internal", { key: "errors.internal" }, 500, locale);
+}
+
+/** A JSON answer as a route handler's response; answers are never cached. */
+export function toResponse({ status, body }: JsonAnswer): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function errorResponse(
+  code: string,
+  message: Message,
+  status: number,
+  extra: Record<string, unknown> = {},
+): Promise<Response> {
+  return toResponse(errorAnswer(code, message, status, await requestLocale(), extra));
+}
+
+/** Maps any thrown error to a response (see errorAnswerFor). */
+export async function toErrorResponse(error: unknown): Promise<Response> {
+  return toResponse(errorAnswerFor(error, await requestLocale()));
 }

@@ -71,9 +71,9 @@ if (!buildIsCurrent()) {
   step("npm", ["run", "build"]);
 }
 
-// Next's banner says the address.
+// The server (scripts/server.mjs) says the address.
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", port], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs", "-p", port], {
   stdio: "inherit",
   env: process.env,
 });

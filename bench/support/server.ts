@@ -36,7 +36,7 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, "node_modules/next/dist/bin/next", "start", "-p", String(port)],
+    [...SERVER_NODE_FLAGS, "scripts/server.mjs", "-p", String(port)],
     { env, stdio: "ignore" },
   );
   const base = `http://127.0.0.1:${port}`;

@@ -13,8 +13,13 @@ import { decodeRemembered } from "./session-token";
  * deal. Pages use `auth()` (through currentUser), which keeps the session's expiry rolling.
  */
 export async function currentActor(): Promise<Actor> {
+  return actorFromCookies((await headers()).get("cookie"));
+}
+
+/** The same, from a request's Cookie header (the Node server's own routes, lib/server/). */
+export async function actorFromCookies(cookie: string | null | undefined): Promise<Actor> {
   // Only the cookies: a session comes from the browser's cookie, never from an Authorization header.
-  const req = { headers: new Headers({ cookie: (await headers()).get("cookie") ?? "" }) };
+  const req = { headers: new Headers({ cookie: cookie ?? "" }) };
   const secret = env().AUTH_SECRET;
   for (const secureCookie of [true, false]) {
     const token = await getToken({ req, secret, secureCookie, decode: decodeRemembered });

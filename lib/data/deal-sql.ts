@@ -33,11 +33,12 @@ export interface RecordedRows {
   userId: string;
   clientKey: string | null;
   entries: EntryRow[];
-  /** The deal as sent, kept in the edit history. */
-  sent: unknown;
 }
 
-/** Stores the deal, its entries and its line in the edit history. */
+/**
+ * Stores the deal, its entries and its line in the edit history. The line names the deal and who recorded it
+ * without repeating its entries: they are the deal's rows, and an edit's line keeps what it replaced.
+ */
 export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date): Promise<void> {
   const { gameId, number, userId } = rows;
   const dealId = newId();
@@ -48,10 +49,13 @@ export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date):
     (e) => sql`(${dealId}, ${e.seat}, ${e.plays}, ${json(e.exchanged)}, ${e.tricks}, ${e.revoke})`,
   );
   await tx.$executeRaw`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`;
-  await insertEdit(tx, { gameId, dealNumber: number, action: "record", byId: userId, after: rows.sent }, now);
+  await insertEdit(tx, { gameId, dealNumber: number, action: "record", byId: userId }, now);
 }
 
-/** A line of a game's edit history: who recorded, changed or deleted which deal, with the entries before and after. */
+/**
+ * A line of a game's edit history: who recorded, changed or deleted which deal; an edit keeps the entries
+ * before and after, a deletion those before (a recording's entries are the deal's own rows).
+ */
 export interface EditLine {
   gameId: string;
   dealNumber: number;

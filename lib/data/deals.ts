@@ -204,11 +204,11 @@ async function recordParsedDeal(
           userId,
           clientKey: clientKey ?? null,
           entries: toEntryRows(record.players, deal.entries),
-          sent: entries,
         },
         now,
       );
-      await saveSummary(tx, gameId, after.record, created.scorer.result());
+      // The statistics summary is not written here: it is a cache of the deals, and a count behind the
+      // game's deals marks it stale, so the next statistics page refolds it (game-summary.ts).
       return { number, result: pushed.result!, duplicate: false, after };
     }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) rememberGame(gameId, after); // only once committed

@@ -1,7 +1,8 @@
 /**
- * The statistics cache (GameSummary): written with every change to a game's deals, checked against the
- * game's deal count when read, recomputed from the deals when missing or stale, and rebuilt from scratch by
- * `npm run db:rebuild-stats`.
+ * The statistics cache (GameSummary): written when a deal is edited or deleted and when a game is imported,
+ * but not when a deal is recorded — the hot path of an evening (bench:deal). It is checked against the game's
+ * deal count when read: a recorded deal puts the count ahead, and the next statistics page refolds the summary
+ * from the deals and keeps it. `npm run db:rebuild-stats` rebuilds every summary from scratch.
  */
 import "server-only";
 import { getDb, type Tx } from "@/lib/db/client";

@@ -6,6 +6,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The language to answer in: the one chosen with the switch (the `lang` cookie), else the browser's preference. */
+export function localeOf(chosen: string | undefined, acceptLanguage: string | null): Locale {
+  if (isLocale(chosen)) return chosen;
+  return /^\s*sv\b/i.test(acceptLanguage ?? "") ? "sv" : "en";
+}
+
 /** The locale for numbers and dates (Intl) in the product's language: Swedish as in Sweden, English as in Britain. */
 export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
   return locale === "sv" ? "sv-SE" : "en-GB";

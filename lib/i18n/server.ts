@@ -1,15 +1,13 @@
 /** The request's language: the `lang` cookie the switch sets, else the browser's preference. */
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { DICTIONARIES, isLocale, type Locale, type MessageKey } from "./dictionaries";
+import { DICTIONARIES, type Locale, type MessageKey } from "./dictionaries";
+import { localeOf } from "./format";
 
 export const LOCALE_COOKIE = "lang";
 
 export async function getLocale(): Promise<Locale> {
-  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
-  if (isLocale(chosen)) return chosen;
-  const accept = (await headers()).get("accept-language") ?? "";
-  return /^\s*sv\b/i.test(accept) ? "sv" : "en";
+  return localeOf((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get("accept-language"));
 }
 
 export async function getI18n() {

@@ -48,8 +48,11 @@ const VIEWERS_TTL_MS = 3 * VIEWERS_HEARTBEAT_MS;
 /** Viewers come and go in bursts (a page reload, a TV waking up): one message per evening per burst. */
 const VIEWERS_PUBLISH_DELAY_MS = 200;
 
+/** A comment line sent to every open stream this often, so proxies and phones keep idle connections open. */
+const STREAM_HEARTBEAT_MS = 15_000;
+
 export const REVOKED_FRAME = encoder.encode(`event: revoked\ndata: {}\n\n`);
-export const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
+const HEARTBEAT_FRAME = encoder.encode(": ping\n\n");
 export const RETRY_FRAME = encoder.encode("retry: 2000\n\n");
 
 export class LiveHub {
@@ -63,6 +66,8 @@ export class LiveHub {
   private readonly unpublished = new Set<string>();
   private publishTimer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** One timer for every open stream's heartbeat, not one per viewer. */
+  private streamHeartbeat: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   /** This process's committed changes (SQLite; on PostgreSQL they arrive through LISTEN). */
   private readonly unsubscribe = onEveningChanged((eveningId) => this.changed(eveningId));
@@ -90,6 +95,7 @@ export class LiveHub {
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
+    this.streamHeartbeat ??= setInterval(() => this.beat(), STREAM_HEARTBEAT_MS);
     this.listen();
     this.countChanged(eveningId);
     return () => {
@@ -97,6 +103,15 @@ export class LiveHub {
       if (channel.viewers.size === 0 && !channel.refreshing) this.channels.delete(eveningId);
       this.countChanged(eveningId);
     };
+  }
+
+  /** Sends every open stream its heartbeat; stops when no one is watching. */
+  private beat(): void {
+    if (this.channels.size === 0 && this.streamHeartbeat) {
+      clearInterval(this.streamHeartbeat);
+      this.streamHeartbeat = null;
+    }
+    for (const channel of this.channels.values()) for (const viewer of channel.viewers) viewer.send(HEARTBEAT_FRAME);
   }
 
   /** Something in the evening changed: send every viewer the new scoreboard (coalescing bursts). */
@@ -180,6 +195,7 @@ export class LiveHub {
     this.closed = true;
     this.unsubscribe();
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.streamHeartbeat) clearInterval(this.streamHeartbeat);
     if (this.publishTimer) clearTimeout(this.publishTimer);
     const client = this.listener;
     this.listener = null;

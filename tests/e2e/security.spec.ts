@@ -80,6 +80,39 @@ test("state-changing route handlers refuse cross-site and non-JSON requests", as
   expect((await form.json()).error.code).toBe("validation");
 });
 
+test("the paths the Node server answers before Next carry the same headers, errors and limits", async ({ page }) => {
+  const security = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  };
+  // Recording a deal without signing in, refused in the language the browser prefers.
+  const refused = await page.request.post("/api/games/any/deals", {
+    data: { number: 1, entries: {} },
+    headers: { "Accept-Language": "sv-SE,sv;q=0.9" },
+  });
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()).toMatchObject({ ...security, "cache-control": "no-store" });
+  const swedish = (await refused.json()).error;
+  const english = (await (await page.request.post("/api/games/any/deals", { data: { number: 1, entries: {} } })).json())
+    .error;
+  expect([swedish.code, english.code]).toEqual(["unauthenticated", "unauthenticated"]);
+  expect(swedish.message).not.toBe(english.message);
+  // A body past the limit, in characters of three bytes each, is refused as too large rather than read whole.
+  const large = await page.request.post("/api/games/any/deals", {
+    headers: { "Content-Type": "application/json" },
+    data: JSON.stringify({ padding: "€".repeat(70_000) }),
+  });
+  expect(large.status()).toBe(400);
+  expect((await large.json()).error.message).toMatch(/64/);
+  // The share link's event stream: an unknown link is a 404 with the same headers.
+  const stream = await page.request.get("/api/share/no-such-link-0000000000000000/events");
+  expect(stream.status()).toBe(404);
+  expect(stream.headers()).toMatchObject(security);
+  expect((await stream.json()).error.code).toBe("not_found");
+});
+
 test("no secret reaches the files sent to browsers", async () => {
   const secret = process.env.E2E_AUTH_SECRET!;
   expect(secret.length).toBeGreaterThan(20);

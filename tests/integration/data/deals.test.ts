@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
 import { endEvening, getEvening } from "@/lib/data/evenings";
+import { loadSummaries } from "@/lib/data/game-summary";
 import { isUniqueViolation } from "@/lib/data/prisma-errors";
 import { sameEntries } from "@/lib/offline/outbox";
 import { scoreGame } from "@/lib/rules";
@@ -142,13 +143,18 @@ describeWithDatabase("deals", () => {
       [false, null, null, false],
     ]);
     const edits = await db.dealEdit.findMany({ where: { gameId }, orderBy: { dealNumber: "asc" } });
+    // A recording's line names the deal; its entries are the deal's own rows, read back above.
     expect(edits.map((e) => [e.dealNumber, e.action, e.byId, e.before, e.after])).toEqual([
-      [1, "record", owner.userId, null, deal1],
-      [2, "record", owner.userId, null, lone("Bo")],
+      [1, "record", owner.userId, null, null],
+      [2, "record", owner.userId, null, null],
     ]);
+    // Recording leaves the statistics summary to the next statistics page, which folds it from the deals.
+    expect(await db.gameSummary.findUnique({ where: { gameId } })).toBeNull();
+    const [folded] = await loadSummaries(owner);
     const summary = await db.gameSummary.findUniqueOrThrow({ where: { gameId } });
     const evening = await getEvening(owner, eveningId);
     expect(summary.dealCount).toBe(2);
+    expect(folded!.summary).toEqual(summary.summary);
     expect(summary.summary).toEqual(
       JSON.parse(JSON.stringify(summarizeGame(evening.games[0]!.record, evening.games[0]!.result))),
     );

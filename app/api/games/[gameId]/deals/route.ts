@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { currentActor } from "@/lib/auth/session";
-import { getGameDeals, recordDeal } from "@/lib/data/deals";
-import { toErrorResponse } from "@/lib/http";
-import { readJsonBody } from "@/lib/http-guard";
+import { getGameDeals } from "@/lib/data/deals";
+import { toErrorResponse, toResponse } from "@/lib/http";
+import { plainRequest, postDeal } from "@/lib/server/endpoints";
 
 export const dynamic = "force-dynamic";
 
@@ -22,19 +22,10 @@ export async function GET(_request: NextRequest, { params }: RouteContext<"/api/
 
 /**
  * Records the next deal of a game: `{ number, entries, clientKey? }` → 201 `{ number, duplicate, deal }`.
- * The same operation as the deal screen's action, for scripts, other clients and the phone's outbox.
+ * The same operation as the deal screen's action, for scripts, other clients and the phone's outbox. In
+ * production the Node server in front of Next answers it itself (decision 012), with the same postDeal.
  */
 export async function POST(request: NextRequest, { params }: RouteContext<"/api/games/[gameId]/deals">) {
-  try {
-    const { gameId } = await params;
-    const body = await readJsonBody(request);
-    const input = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
-    const recorded = await recordDeal(await currentActor(), { ...(input as object), gameId } as never);
-    return Response.json(
-      { number: recorded.number, duplicate: recorded.duplicate, deal: recorded.result },
-      { status: recorded.duplicate ? 200 : 201, headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (error) {
-    return toErrorResponse(error);
-  }
+  const { gameId } = await params;
+  return toResponse(await postDeal(gameId, await plainRequest(request)));
 }

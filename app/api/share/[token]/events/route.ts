@@ -1,77 +1,44 @@
 import type { NextRequest } from "next/server";
-import { getScoreboardByToken } from "@/lib/data/share";
 import { errorResponse } from "@/lib/http";
-import { HEARTBEAT_FRAME, liveHub, RETRY_FRAME, scoreboardFrame } from "@/lib/live/hub";
+import { openShareStream, STREAM_HEADERS } from "@/lib/live/stream";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const HEARTBEAT_MS = 15_000;
-
 /**
  * The live scoreboard as Server-Sent Events: a full snapshot at once and after every change (event id = the
  * evening's version), `revoked` when the link stops working. No account needed: the unguessable token is the key.
+ * In production the Node server in front of Next answers this path itself (lib/server/node-routes.ts, decision
+ * 012); this handler serves `next dev` with the same stream.
  */
 export async function GET(request: NextRequest, { params }: RouteContext<"/api/share/[token]/events">) {
   const { token } = await params;
-  const found = await getScoreboardByToken(token);
-  if (!found) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
-  // Only what the stream needs from here on: a viewer may stay for hours, thousands at a time.
-  return new Response(
-    openStream(token, found.eveningId, found.scoreboard.version, scoreboardFrame(found.scoreboard), request.signal),
-    {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
-        Connection: "keep-alive",
-      },
+  let detach: (() => void) | null = null;
+  let ready: (ok: boolean) => void = () => {};
+  const opened = new Promise<boolean>((resolve) => (ready = resolve));
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      detach = await openShareStream(token, {
+        write: (chunk) => {
+          try {
+            controller.enqueue(chunk);
+          } catch {
+            detach?.();
+          }
+        },
+        end: () => {
+          try {
+            controller.close();
+          } catch {
+            // already closed
+          }
+        },
+      });
+      ready(detach !== null);
     },
-  );
-}
-
-function openStream(
-  token: string,
-  eveningId: string,
-  version: number,
-  first: Uint8Array,
-  signal: AbortSignal,
-): ReadableStream<Uint8Array> {
-  let cleanup = () => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      let open = true;
-      const send = (chunk: Uint8Array) => {
-        if (!open) return;
-        try {
-          controller.enqueue(chunk);
-        } catch {
-          cleanup();
-        }
-      };
-      const heartbeat = setInterval(() => send(HEARTBEAT_FRAME), HEARTBEAT_MS);
-      let remove = () => {};
-      cleanup = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        remove();
-      };
-      send(RETRY_FRAME);
-      send(first);
-      const close = () => {
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      remove = liveHub().add(eveningId, { token, send, close }, version);
-      signal.addEventListener("abort", () => cleanup(), { once: true });
-    },
-    cancel() {
-      cleanup();
-    },
+    cancel: () => detach?.(),
   });
+  if (!(await opened)) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
+  request.signal.addEventListener("abort", () => detach?.(), { once: true });
+  return new Response(body, { headers: STREAM_HEADERS });
 }

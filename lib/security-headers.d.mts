@@ -1,0 +1,1 @@
+export const SECURITY_HEADERS: Readonly<Record<string, string>>;

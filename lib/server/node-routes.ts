@@ -1,0 +1,124 @@
+/**
+ * The paths the Node server in front of Next (scripts/server.mjs) answers itself, before Next's router
+ * (decision 012): recording a deal, the hot path of an evening, and the share link's event stream, which
+ * thousands of viewers may hold open at once. Next's own per-request work (routing, the Web Request and
+ * Response, a ReadableStream piped into the socket) costs more than the database write of a deal and most of
+ * a viewer's memory. The answers are the ones the route handlers give (they call the same functions); a
+ * path that doesn't match exactly goes on to Next.
+ */
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorAnswer, type JsonAnswer } from "@/lib/http";
+import { MAX_JSON_BYTES } from "@/lib/http-guard";
+import { openShareStream, STREAM_HEADERS } from "@/lib/live/stream";
+import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
+import { errorAnswerOf, localeOfRequest, postDeal, type PlainRequest } from "./endpoints";
+
+const DEALS = /^\/api\/games\/([^/?#]+)\/deals(?:\?.*)?$/;
+const EVENTS = /^\/api\/share\/([^/?#]+)\/events(?:\?.*)?$/;
+
+/** Answers the request if it is one of ours; false hands it on to Next. */
+export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "";
+  const deal = req.method === "POST" ? DEALS.exec(url) : null;
+  const events = req.method === "GET" ? EVENTS.exec(url) : null;
+  const param = decoded((deal ?? events)?.[1]);
+  if (param === null) return false;
+  if (deal) void serveDeal(param, req, res);
+  else void serveEvents(param, req, res);
+  return true;
+}
+
+function decoded(segment: string | undefined): string | null {
+  if (segment === undefined) return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null; // Next answers a malformed path as it does any other
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? null);
+}
+
+function plain(req: IncomingMessage, text: string): PlainRequest {
+  return {
+    cookie: header(req, "cookie"),
+    contentType: header(req, "content-type"),
+    origin: header(req, "origin"),
+    host: header(req, "x-forwarded-host") ?? header(req, "host"),
+    acceptLanguage: header(req, "accept-language"),
+    text,
+  };
+}
+
+function send(res: ServerResponse, { status, body }: JsonAnswer): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(json),
+  });
+  res.end(json);
+}
+
+/**
+ * The body as text. Past the limit the rest is read and dropped: 3 bytes per character at most (UTF-8), so
+ * the bytes kept decode to more characters than the limit allows, and the endpoint refuses them as too large.
+ */
+function readBody(req: IncomingMessage): Promise<string> {
+  const keep = 3 * MAX_JSON_BYTES + 6;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      if (size >= keep) return;
+      chunks.push(size + chunk.length > keep ? chunk.subarray(0, keep - size) : chunk);
+      size += chunk.length;
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+async function serveDeal(gameId: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let text: string;
+  try {
+    text = await readBody(req);
+  } catch {
+    return void res.destroy(); // the phone went away mid-request
+  }
+  const request = plain(req, text);
+  try {
+    send(res, await postDeal(gameId, request));
+  } catch (error) {
+    send(res, errorAnswerOf(error, request));
+  }
+}
+
+async function serveEvents(token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let gone = false;
+  let detach: (() => void) | null = null;
+  res.on("close", () => {
+    gone = true;
+    detach?.();
+  });
+  try {
+    detach = await openShareStream(token, {
+      write: (chunk) => {
+        if (!res.headersSent) res.writeHead(200, { ...SECURITY_HEADERS, ...STREAM_HEADERS });
+        res.write(chunk);
+      },
+      end: () => res.end(),
+    });
+    if (!detach)
+      return send(res, errorAnswer("not_found", { key: "errors.shareLink" }, 404, localeOfRequest(plain(req, ""))));
+    if (gone) detach();
+  } catch (error) {
+    if (res.headersSent) res.destroy();
+    else send(res, errorAnswerOf(error, plain(req, "")));
+  }
+}
