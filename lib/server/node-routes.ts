@@ -10,7 +10,7 @@ import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { errorAnswer, type JsonAnswer } from "@/lib/http";
 import { MAX_JSON_BYTES } from "@/lib/http-guard";
-import { openShareStream, STREAM_HEADERS } from "@/lib/live/stream";
+import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
 import { errorAnswerOf, localeOfRequest, postDeal, type PlainRequest } from "./endpoints";
 
@@ -99,6 +99,20 @@ async function serveDeal(gameId: string, req: IncomingMessage, res: ServerRespon
   }
 }
 
+/** An event stream's bytes into Node's response; the headers go out with the first of them. */
+class ResponseSink implements StreamSink {
+  constructor(private readonly res: ServerResponse) {}
+  write(chunk: Uint8Array): void {
+    if (!this.res.headersSent) this.res.writeHead(200, STREAM_RESPONSE_HEADERS);
+    this.res.write(chunk);
+  }
+  end(): void {
+    this.res.end();
+  }
+}
+
+const STREAM_RESPONSE_HEADERS = { ...SECURITY_HEADERS, ...STREAM_HEADERS };
+
 async function serveEvents(token: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let gone = false;
   let detach: (() => void) | null = null;
@@ -107,13 +121,7 @@ async function serveEvents(token: string, req: IncomingMessage, res: ServerRespo
     detach?.();
   });
   try {
-    detach = await openShareStream(token, {
-      write: (chunk) => {
-        if (!res.headersSent) res.writeHead(200, { ...SECURITY_HEADERS, ...STREAM_HEADERS });
-        res.write(chunk);
-      },
-      end: () => res.end(),
-    });
+    detach = await openShareStream(token, new ResponseSink(res));
     if (!detach)
       return send(res, errorAnswer("not_found", { key: "errors.shareLink" }, 404, localeOfRequest(plain(req, ""))));
     if (gone) detach();

@@ -55,3 +55,30 @@ describeWithDatabase("the live hub's viewer count", () => {
     }
   });
 });
+
+describeWithDatabase("the live hub's first frames", () => {
+  it("viewers who connect together cost one scoreboard, and later viewers of the same version none", async () => {
+    const hub = new LiveHub();
+    try {
+      let built = 0;
+      const frame = { version: 3, frame: new TextEncoder().encode("id: 3\n\n") };
+      const load = async () => {
+        built++;
+        await new Promise((r) => setTimeout(r, 20));
+        return frame;
+      };
+      const firsts = await Promise.all(Array.from({ length: 50 }, () => hub.frameOf("evening-1", 3, load)));
+      expect(built).toBe(1);
+      expect(new Set(firsts)).toEqual(new Set([frame]));
+      hub.add("evening-1", { token: "t", send: () => undefined, close: () => undefined }, 3, frame.frame);
+      expect((await hub.frameOf("evening-1", 3, load))?.frame).toBe(frame.frame);
+      expect(built).toBe(1);
+      // A newer version (a deal came in) is built again; a link that stopped working builds nothing.
+      await hub.frameOf("evening-1", 4, load);
+      expect(built).toBe(2);
+      expect(await hub.frameOf("evening-2", 1, async () => null)).toBeNull();
+    } finally {
+      await hub.close();
+    }
+  });
+});
