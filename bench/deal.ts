@@ -1,17 +1,19 @@
 /**
  * `npm run bench:deal` — how long recording a deal takes, as a phone sees it: an HTTP round trip to a
  * production server (session check, permission check, the rules engine over the game, the write), with 50
- * evenings in play on the embedded SQLite database. First a busy phase (several phones sending at once, each
- * on its own evenings, so the figures include queueing on this machine's two cores shared with the client),
- * then the headline: one deal at a time. Then the floor, in the same run: the same requests, one at a time, to a
- * bare node:http + better-sqlite3 server with the same durability (WAL, synchronous = FULL; one insert per
- * request). Prints p50/p95/p99 of the round trip; the last line is machine-readable and ends with
- * `floor_p95=… ratio=…` (ratio = p95 / floor_p95).
+ * evenings in play, on the embedded SQLite database and then on PostgreSQL. On each, first a busy phase
+ * (several phones sending at once, each on its own evenings, so the figures include queueing on this machine's
+ * two cores shared with the client), then the headline: one deal at a time. On SQLite, the floor in the same
+ * run: the same requests, one at a time, to a bare node:http + better-sqlite3 server with the same durability
+ * (WAL, synchronous = FULL; one insert per request). Prints p50/p95/p99 of the round trip; the SQLite line
+ * ends `floor_p95=… ratio=…` (ratio = p95 / floor_p95). The PostgreSQL part needs a server (TEST_POSTGRES_URL,
+ * default the machine's on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
+import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, signIn, startServer, waitForHealth } from "./support/server";
 
 const EVENINGS = 50;
@@ -22,111 +24,148 @@ const WARMUP_DEALS = 100;
 const MEASURED_DEALS = 1_000;
 const PASSWORD = "bench password 1";
 
-const env = prepareDatabase();
-
-// Setup through the data layer (the bench runs with the react-server condition, like the server does).
-const { createUser } = await import("../lib/data/users");
-const { createEvening } = await import("../lib/data/evenings");
-const { getDb, disconnectDb } = await import("../lib/db/client");
 interface Table {
   gameId: string;
   user: string;
   scorer: GameScorer;
 }
-const tables: Table[] = [];
-const users: { id: string; username: string }[] = [];
-for (let u = 0; u < USERS; u++) users.push(await createUser({ username: `bench-user-${u}`, password: PASSWORD }));
-const players = ["Anna", "Bo", "Cecilia", "Dag"];
-for (let e = 0; e < EVENINGS; e++) {
-  const user = users[e % USERS]!;
-  const variant = e % 2 ? "norrlands-knack" : "knektpass";
-  // A high start score keeps every game going for the whole run.
-  const houseRules = { startScore: 500 };
-  const { id } = await createEvening(
-    { userId: user.id },
-    { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 },
-  );
-  const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
-  const created = createScorer({ variant, players, houseRules, firstDealer: "Anna", deals: [] });
-  if (!created.ok) throw new Error("bad setup");
-  tables.push({ gameId: game.id, user: user.username, scorer: created.scorer });
+
+interface Run {
+  busy: { latencies: number[]; seconds: number };
+  single: { latencies: number[]; seconds: number };
+  /** The headline phase's requests, to replay against the floor. */
+  sent: { gameId: string; body: string }[];
+  longest: number;
 }
-await disconnectDb();
 
-const server = await startServer(env, 3290);
-const BASE = server.base;
-try {
-  const cookies = new Map<string, string>();
-  for (const u of users) cookies.set(u.username, await signIn(BASE, u.username, PASSWORD));
-
-  const rnd = seeded(7);
-  /** The requests of the headline phase, replayed against the floor. */
-  const sent: { gameId: string; body: string }[] = [];
-  let keep = false;
-  async function recordOne(table: Table): Promise<number> {
-    const deal = randomDeal(rnd, table.scorer);
-    const number = table.scorer.dealCount + 1;
-    const body = JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` });
-    if (keep) sent.push({ gameId: table.gameId, body });
-    const start = performance.now();
-    const response = await fetch(`${BASE}/api/games/${table.gameId}/deals`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: cookies.get(table.user)! },
-      body,
-    });
-    await response.arrayBuffer();
-    const ms = performance.now() - start;
-    if (response.status !== 201) throw new Error(`deal ${number} of ${table.gameId}: HTTP ${response.status}`);
-    table.scorer.push(deal);
-    return ms;
-  }
-  /** Sends `deals` deals from `phones` phones at once; each phone owns every phones-th evening. */
-  async function phase(phones: number, deals: number): Promise<{ latencies: number[]; seconds: number }> {
-    const latencies: number[] = [];
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: phones }, async (_, index) => {
-        const mine = tables.filter((_, i) => i % phones === index);
-        for (let d = 0; d < deals / phones; d++) latencies.push(await recordOne(mine[d % mine.length]!));
-      }),
+/** Sets up 50 evenings on the database `env` names, then records deals against a server on it. */
+async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
+  process.env.DATABASE_URL = env.DATABASE_URL;
+  // Setup through the data layer (the bench runs with the react-server condition, like the server does).
+  const { createUser } = await import("../lib/data/users");
+  const { createEvening } = await import("../lib/data/evenings");
+  const { getDb, disconnectDb } = await import("../lib/db/client");
+  const tables: Table[] = [];
+  const users: { id: string; username: string }[] = [];
+  for (let u = 0; u < USERS; u++) users.push(await createUser({ username: `bench-user-${u}`, password: PASSWORD }));
+  const players = ["Anna", "Bo", "Cecilia", "Dag"];
+  for (let e = 0; e < EVENINGS; e++) {
+    const user = users[e % USERS]!;
+    const variant = e % 2 ? "norrlands-knack" : "knektpass";
+    // A high start score keeps every game going for the whole run.
+    const houseRules = { startScore: 500 };
+    const { id } = await createEvening(
+      { userId: user.id },
+      { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 },
     );
-    latencies.sort((a, b) => a - b);
-    return { latencies, seconds: (performance.now() - started) / 1000 };
+    const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
+    const created = createScorer({ variant, players, houseRules, firstDealer: "Anna", deals: [] });
+    if (!created.ok) throw new Error("bad setup");
+    tables.push({ gameId: game.id, user: user.username, scorer: created.scorer });
   }
-  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
+  await disconnectDb();
 
-  await phase(BUSY_PHONES, WARMUP_DEALS);
-  const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
-  keep = true;
-  const single = await phase(1, MEASURED_DEALS);
-  const floor = await measureFloor(sent);
-  const longest = Math.max(...tables.map((t) => t.scorer.dealCount));
-  console.log(`evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 2 * MEASURED_DEALS} longest_game=${longest} deals`);
+  const server = await startServer(env, port);
+  try {
+    const cookies = new Map<string, string>();
+    for (const u of users) cookies.set(u.username, await signIn(server.base, u.username, PASSWORD));
+    const rnd = seeded(7);
+    const sent: Run["sent"] = [];
+    let keep = false;
+    const recordOne = async (table: Table): Promise<number> => {
+      const deal = randomDeal(rnd, table.scorer);
+      const number = table.scorer.dealCount + 1;
+      const body = JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` });
+      if (keep) sent.push({ gameId: table.gameId, body });
+      const start = performance.now();
+      const response = await fetch(`${server.base}/api/games/${table.gameId}/deals`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookies.get(table.user)! },
+        body,
+      });
+      await response.arrayBuffer();
+      const ms = performance.now() - start;
+      if (response.status !== 201) throw new Error(`deal ${number} of ${table.gameId}: HTTP ${response.status}`);
+      table.scorer.push(deal);
+      return ms;
+    };
+    /** Sends `deals` deals from `phones` phones at once; each phone owns every phones-th evening. */
+    const phase = async (phones: number, deals: number) => {
+      const latencies: number[] = [];
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: phones }, async (_, index) => {
+          const mine = tables.filter((_, i) => i % phones === index);
+          for (let d = 0; d < deals / phones; d++) latencies.push(await recordOne(mine[d % mine.length]!));
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      return { latencies, seconds: (performance.now() - started) / 1000 };
+    };
+    await phase(BUSY_PHONES, WARMUP_DEALS);
+    const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
+    keep = true;
+    const single = await phase(1, MEASURED_DEALS);
+    return { busy, single, sent, longest: Math.max(...tables.map((t) => t.scorer.dealCount)) };
+  } finally {
+    server.stop();
+  }
+}
+
+const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
+
+function report(db: string, result: Run): void {
+  const { busy, single } = result;
   console.log(
-    `busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)}`,
+    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 2 * MEASURED_DEALS} longest_game=${result.longest} deals`,
+  );
+  console.log(
+    `${db} busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)}`,
     `p99=${at(busy.latencies, 0.99)} throughput=${(MEASURED_DEALS / busy.seconds).toFixed(0)} deals/s`,
   );
-  console.log(`one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
-  console.log(
-    `floor (node:http + better-sqlite3, synchronous=FULL): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
-  );
-  const p95 = Number(at(single.latencies, 0.95));
-  const floorP95 = Number(at(floor, 0.95));
-  console.log(
-    `bench:deal db=sqlite p50=${at(single.latencies, 0.5)} p95=${p95.toFixed(1)} p99=${at(single.latencies, 0.99)}`,
-    `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`,
-  );
-} finally {
-  server.stop();
+  console.log(`${db} one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
 }
+
+// --- PostgreSQL ------------------------------------------------------------------------------------------
+const sqliteEnv = prepareDatabase();
+let postgresLine: string;
+if (await postgresAvailable()) {
+  const database = await freshPostgres();
+  try {
+    const result = await run({ ...sqliteEnv, DATABASE_URL: database.url }, 3296);
+    report("postgresql", result);
+    const { single } = result;
+    postgresLine = `bench:deal db=postgresql p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`;
+  } finally {
+    await (await import("../lib/db/client")).disconnectDb();
+    await database.drop();
+  }
+} else if (process.env.CI === "true") {
+  throw new Error(`bench:deal: CI=true needs PostgreSQL. ${POSTGRES_HOW_TO}`);
+} else {
+  postgresLine = `bench:deal db=postgresql skipped: ${POSTGRES_HOW_TO}`;
+}
+
+// --- SQLite and its floor --------------------------------------------------------------------------------
+const sqlite = await run(sqliteEnv, 3290);
+report("sqlite", sqlite);
+const floor = await measureFloor(sqlite.sent);
+console.log(
+  `floor (node:http + better-sqlite3, synchronous=FULL): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
+);
+console.log(postgresLine);
+const p95 = Number(at(sqlite.single.latencies, 0.95));
+const floorP95 = Number(at(floor, 0.95));
+console.log(
+  `bench:deal db=sqlite p50=${at(sqlite.single.latencies, 0.5)} p95=${p95.toFixed(1)} p99=${at(sqlite.single.latencies, 0.99)}`,
+  `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`,
+);
 
 /** The same requests, one at a time, to the bare server on a database beside the bench's; returns sorted latencies. */
 async function measureFloor(requests: { gameId: string; body: string }[]): Promise<number[]> {
   const port = 3295;
-  const file = join(dirname(env.DATABASE_URL!.slice("file:".length)), "floor.db");
-  const child = spawn(process.execPath, ["bench/support/baseline-deal.mjs", String(port), file], {
-    stdio: "ignore",
-  });
+  const file = join(dirname(sqliteEnv.DATABASE_URL!.slice("file:".length)), "floor.db");
+  const child = spawn(process.execPath, ["bench/support/baseline-deal.mjs", String(port), file], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(`${base}/health`);

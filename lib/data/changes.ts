@@ -7,7 +7,7 @@
  * Phones notice the new version (`/api/evenings/{id}/version`); the live scoreboard registers a listener.
  */
 import "server-only";
-import { databaseProvider, getDb, type Tx } from "@/lib/db/client";
+import { databaseProvider, getDb, sql, type Sql, type Tx } from "@/lib/db/client";
 
 /** What changed in an evening. */
 export type EveningChange = "deals" | "game" | "evening" | "members" | "invite" | "share";
@@ -58,6 +58,15 @@ export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>
   return result;
 }
 
+/** The statement that moves an evening's version on by one (from `expectedVersion` only, when given). */
+export function versionClaim(eveningId: string, expectedVersion: number | undefined, now: Date): Sql {
+  return expectedVersion === undefined
+    ? sql`UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now} WHERE "id" = ${eveningId}`
+    : sql`
+        UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now}
+        WHERE "id" = ${eveningId} AND "version" = ${expectedVersion}`;
+}
+
 /**
  * Marks an evening changed inside the writing transaction (opened with `inTransaction`): its version moves
  * on by one. With `expectedVersion`, only from that version — false when someone else changed the evening
@@ -69,13 +78,7 @@ export async function markEveningChanged(
   change: EveningChange,
   { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<boolean> {
-  const count =
-    expectedVersion === undefined
-      ? await tx.$executeRaw`UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now} WHERE "id" = ${eveningId}`
-      : await tx.$executeRaw`
-          UPDATE "Evening" SET "version" = "version" + 1, "updatedAt" = ${now}
-          WHERE "id" = ${eveningId} AND "version" = ${expectedVersion}`;
-  if (count !== 1) return false;
+  if ((await tx.$executeRaw(versionClaim(eveningId, expectedVersion, now))) !== 1) return false;
   const marked = pending.get(tx);
   if (!marked) throw new Error("markEveningChanged needs a transaction opened with inTransaction");
   marked.set(eveningId, change);

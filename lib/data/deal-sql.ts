@@ -11,7 +11,7 @@
  */
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { databaseProvider, sql, join, type Tx } from "@/lib/db/client";
+import { databaseProvider, sql, join, type Sql, type Tx } from "@/lib/db/client";
 import type { GameSummary } from "@/lib/stats/summary";
 import type { EntryRow } from "./game-record";
 
@@ -36,20 +36,23 @@ export interface RecordedRows {
 }
 
 /**
- * Stores the deal, its entries and its line in the edit history. The line names the deal and who recorded it
- * without repeating its entries: they are the deal's rows, and an edit's line keeps what it replaced.
+ * The statements that store a deal, its entries and its line in the edit history. The line names the deal and
+ * who recorded it without repeating its entries: they are the deal's rows, and an edit's line keeps what it
+ * replaced.
  */
-export async function insertRecordedDeal(tx: Tx, rows: RecordedRows, now: Date): Promise<void> {
+export function recordedDealStatements(rows: RecordedRows, now: Date): Sql[] {
   const { gameId, number, userId } = rows;
   const dealId = newId();
-  await tx.$executeRaw`
-    INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
-    VALUES (${dealId}, ${gameId}, ${number}, ${userId}, ${now}, ${now}, ${rows.clientKey})`;
   const values = rows.entries.map(
     (e) => sql`(${dealId}, ${e.seat}, ${e.plays}, ${json(e.exchanged)}, ${e.tricks}, ${e.revoke})`,
   );
-  await tx.$executeRaw`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`;
-  await insertEdit(tx, { gameId, dealNumber: number, action: "record", byId: userId }, now);
+  return [
+    sql`
+      INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
+      VALUES (${dealId}, ${gameId}, ${number}, ${userId}, ${now}, ${now}, ${rows.clientKey})`,
+    sql`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`,
+    editStatement({ gameId, dealNumber: number, action: "record", byId: userId }, now),
+  ];
 }
 
 /**
@@ -65,11 +68,15 @@ export interface EditLine {
   after?: unknown;
 }
 
-export async function insertEdit(tx: Pick<Tx, "$executeRaw">, edit: EditLine, now: Date): Promise<void> {
-  await tx.$executeRaw`
+function editStatement(edit: EditLine, now: Date): Sql {
+  return sql`
     INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
     VALUES (${newId()}, ${edit.gameId}, ${edit.dealNumber}, ${edit.action}, ${edit.byId}, ${now},
       ${json(edit.before)}, ${json(edit.after)})`;
+}
+
+export async function insertEdit(tx: Pick<Tx, "$executeRaw">, edit: EditLine, now: Date): Promise<void> {
+  await tx.$executeRaw(editStatement(edit, now));
 }
 
 /** Writes a game's statistics summary (lib/data/game-summary.ts), made from its first `dealCount` deals. */

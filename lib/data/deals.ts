@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb, sql, sqliteDirect, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   createScorer,
@@ -21,8 +21,8 @@ import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./evenings";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
-import { inTransaction, markEveningChanged } from "./changes";
-import { insertEdit, insertRecordedDeal } from "./deal-sql";
+import { announceEveningChange, inTransaction, markEveningChanged, versionClaim } from "./changes";
+import { insertEdit, recordedDealStatements } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -77,24 +77,23 @@ interface HeadRow {
   member: boolean | number | bigint;
 }
 
-/**
- * Loads a game for writing. One small read checks the actor's right to write and the evening's version; the
- * deals come from the per-process cache when that version matches, else from the database.
- */
-async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState & { userId: string }> {
-  const { userId } = requireSignedIn(actor);
-  // One statement for the hot path: the evening behind the game, and whether the actor has a seat at it.
-  const rows = await tx.$queryRaw<HeadRow[]>`
+/** The evening behind a game, and whether the actor has a seat at it: one statement for the hot path. */
+function headQuery(gameId: string, userId: string) {
+  return sql`
     SELECT e."id" AS "id", e."version" AS "version", e."variant" AS "variant", e."houseRules" AS "houseRules",
            e."status" AS "status", e."ownerId" AS "ownerId",
            EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}) AS "member"
     FROM "Game" g JOIN "Evening" e ON e."id" = g."eveningId"
     WHERE g."id" = ${gameId}`;
-  const row = rows[0];
+}
+
+/** The evening of the head row, if the actor may write to its games now; throws otherwise. */
+function writableEvening(row: HeadRow | undefined, userId: string) {
   // Not found and not allowed look the same, so game ids can't be probed.
   if (!row || (row.ownerId !== userId && !Number(row.member)))
     throw new AppError("not_found", { key: "errors.noGame" });
-  const evening = {
+  if (row.status !== "open") throw new AppError("conflict", { key: "errors.dealsFrozen" });
+  return {
     id: row.id,
     version: Number(row.version),
     variant: row.variant,
@@ -102,7 +101,15 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     houseRules: typeof row.houseRules === "string" ? (JSON.parse(row.houseRules) as unknown) : row.houseRules,
     status: row.status,
   };
-  if (evening.status !== "open") throw new AppError("conflict", { key: "errors.dealsFrozen" });
+}
+
+/**
+ * Loads a game for writing. One small read checks the actor's right to write and the evening's version; the
+ * deals come from the per-process cache when that version matches, else from the database.
+ */
+async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState & { userId: string }> {
+  const { userId } = requireSignedIn(actor);
+  const evening = writableEvening((await tx.$queryRaw<HeadRow[]>(headQuery(gameId, userId)))[0], userId);
   const cached = cachedGame(gameId, evening.version);
   if (cached) return { ...cached, userId };
   const game = await tx.game.findUniqueOrThrow({
@@ -167,49 +174,70 @@ export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<
   return withDatabaseRetry(() => recordParsedDeal(actor, parsed));
 }
 
-async function recordParsedDeal(
-  actor: Actor,
-  { gameId, number, entries, clientKey }: z.infer<typeof RecordDealSchema>,
-): Promise<RecordedDeal> {
+/** What recording a deal into a game in `state` comes to: a retry's answer, or the deal to store and its result. */
+type Decision = { duplicate: RecordedDeal } | { deal: GameRecord["deals"][number]; result: DealResult };
+
+/** Checks the deal against the game as it stands (the rules engine over every deal); throws its refusal. */
+function decide(state: GameState, { number, entries, clientKey }: z.infer<typeof RecordDealSchema>): Decision {
+  const duplicate = duplicateOf(state, clientKey);
+  if (duplicate) return { duplicate };
+  const { record } = state;
+  const next = record.deals.length + 1;
+  if (number !== next) throw new AppError("conflict", { key: "errors.dealTaken", params: { n: number, next } });
+  const deal = { entries: asEntries(entries) };
+  const created = createScorer(record);
+  if (!created.ok) throw refusedByRules(created.problems);
+  for (const d of record.deals) created.scorer.push(d);
+  const pushed = created.scorer.push(deal);
+  if (!pushed.ok) throw refusedByRules(pushed.problems);
+  return { deal, result: pushed.result! };
+}
+
+/** The game's state once `deal` is stored, at the version the write claimed. */
+function stateAfter(state: GameState, deal: GameRecord["deals"][number], clientKey: string | undefined): GameState {
+  return {
+    ...state,
+    version: state.version + 1,
+    record: { ...state.record, deals: [...state.record.deals, deal] },
+    clientKeys: [...state.clientKeys, clientKey ?? null],
+  };
+}
+
+/** The rows that store `deal`. */
+function rowsOf(
+  state: GameState,
+  userId: string,
+  input: z.infer<typeof RecordDealSchema>,
+  deal: GameRecord["deals"][number],
+) {
+  return {
+    gameId: input.gameId,
+    number: input.number,
+    userId,
+    clientKey: input.clientKey ?? null,
+    entries: toEntryRows(state.record.players, deal.entries),
+  };
+}
+
+async function recordParsedDeal(actor: Actor, input: z.infer<typeof RecordDealSchema>): Promise<RecordedDeal> {
+  const { gameId, number, clientKey } = input;
   const db = getDb();
   try {
+    const direct = await recordDirect(actor, input);
+    if (direct) return direct;
     return await inTransaction(async (tx) => {
       const state = await loadGame(tx, actor, gameId);
-      const { record, userId } = state;
-      const duplicate = duplicateOf(state, clientKey);
-      if (duplicate) return duplicate;
-      const next = record.deals.length + 1;
-      if (number !== next) {
-        throw new AppError("conflict", { key: "errors.dealTaken", params: { n: number, next } });
-      }
-      const deal = { entries: asEntries(entries) };
-      const created = createScorer(record);
-      if (!created.ok) throw refusedByRules(created.problems);
-      for (const d of record.deals) created.scorer.push(d);
-      const pushed = created.scorer.push(deal);
-      if (!pushed.ok) throw refusedByRules(pushed.problems);
+      const decision = decide(state, input);
+      if ("duplicate" in decision) return decision.duplicate;
       // The writes are plain SQL (lib/data/deal-sql.ts): this is the path every deal of an evening takes.
       const now = new Date();
-      const after: GameState = {
-        ...state,
-        version: await claimVersion(tx, state, now),
-        record: { ...record, deals: [...record.deals, deal] },
-        clientKeys: [...state.clientKeys, clientKey ?? null],
-      };
-      await insertRecordedDeal(
-        tx,
-        {
-          gameId,
-          number,
-          userId,
-          clientKey: clientKey ?? null,
-          entries: toEntryRows(record.players, deal.entries),
-        },
-        now,
-      );
+      await claimVersion(tx, state, now);
+      for (const statement of recordedDealStatements(rowsOf(state, state.userId, input, decision.deal), now))
+        await tx.$executeRaw(statement);
       // The statistics summary is not written here: it is a cache of the deals, and a count behind the
       // game's deals marks it stale, so the next statistics page refolds it (game-summary.ts).
-      return { number, result: pushed.result!, duplicate: false, after };
+      const after = stateAfter(state, decision.deal, clientKey);
+      return { number, result: decision.result, duplicate: false, after };
     }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) rememberGame(gameId, after); // only once committed
       return recorded;
@@ -226,6 +254,36 @@ async function recordParsedDeal(
       throw new AppError("conflict", { key: "errors.dealJustTaken", params: { n: number } });
     throw error instanceof AppError ? error : new RaceLost();
   }
+}
+
+/**
+ * SQLite, with the game in this process's cache (every deal of an evening after the first): the whole
+ * recording — the permission and version check, the rules engine, the writes — as one synchronous
+ * transaction on the app's connection (lib/db/sqlite-statements.ts). Null when the game is not cached at the
+ * stored version; the general path then loads it.
+ */
+async function recordDirect(actor: Actor, input: z.infer<typeof RecordDealSchema>): Promise<RecordedDeal | null> {
+  const direct = await sqliteDirect();
+  if (!direct) return null;
+  const { userId } = requireSignedIn(actor);
+  const outcome = await direct.transaction((db) => {
+    const evening = writableEvening(db.all<HeadRow>(headQuery(input.gameId, userId))[0], userId);
+    const state = cachedGame(input.gameId, evening.version);
+    if (!state) return null;
+    const decision = decide(state, input);
+    if ("duplicate" in decision) return { recorded: decision.duplicate, after: null };
+    const now = new Date();
+    db.run(versionClaim(state.eveningId, state.version, now));
+    for (const statement of recordedDealStatements(rowsOf(state, userId, input, decision.deal), now)) db.run(statement);
+    const after = stateAfter(state, decision.deal, input.clientKey);
+    return { recorded: { number: input.number, result: decision.result, duplicate: false }, after };
+  });
+  if (!outcome) return null;
+  if (outcome.after) {
+    rememberGame(input.gameId, outcome.after);
+    announceEveningChange(outcome.after.eveningId, "deals");
+  }
+  return outcome.recorded;
 }
 
 /** Scores the game as it would be with the change, or throws the engine's problems. */

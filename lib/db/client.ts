@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { ensureDatabaseFolder, resolveDatabase, type Provider } from "./config";
-import { withStatementCache } from "./sqlite-statements";
+import { withStatementCache, type SqliteDirect } from "./sqlite-statements";
 
 export type Db = SqliteClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -19,6 +19,10 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 interface Connection {
   db: Db;
   provider: Provider;
+  /** SQLite: synchronous transactions on the client's own connection, once it is open. */
+  direct?: SqliteDirect;
+  /** SQLite: settled once the connection is open and set up (synchronous = FULL). */
+  ready?: Promise<void>;
 }
 
 const globalForDb = globalThis as typeof globalThis & { protokollDb?: Connection };
@@ -35,15 +39,21 @@ function connect(): Connection {
   const setup = new Database(config.file!);
   setup.pragma("journal_mode = WAL");
   setup.close();
-  const adapter = withStatementCache(new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 }));
+  const connection: Connection = { db: null as unknown as Db, provider: "sqlite" };
+  const adapter = withStatementCache(
+    new PrismaBetterSQLite3({ url: config.url, timeout: 5_000 }),
+    (direct) => (connection.direct = direct),
+  );
   const db = new SqliteClient({ adapter });
+  connection.db = db;
   // In WAL mode this SQLite build defaults to synchronous=NORMAL, which can lose the last commits on power
   // loss. FULL makes every acknowledged deal durable. The client runs statements in order on its one
   // connection, so this comes before any query the app sends.
-  void db
-    .$executeRawUnsafe("PRAGMA synchronous = FULL")
-    .catch((error) => console.error("[db] PRAGMA synchronous", error));
-  return { db, provider: "sqlite" };
+  connection.ready = db.$executeRawUnsafe("PRAGMA synchronous = FULL").then(
+    () => undefined,
+    (error) => console.error("[db] PRAGMA synchronous", error),
+  );
+  return connection;
 }
 
 function connection(): Connection {
@@ -56,8 +66,20 @@ export function databaseProvider(): Provider {
   return connection().provider;
 }
 
+/**
+ * SQLite: runs `work` as one synchronous transaction on the client's connection (lib/db/sqlite-statements.ts);
+ * null on PostgreSQL. For the few hot paths whose statements are written out (decision 005).
+ */
+export async function sqliteDirect(): Promise<SqliteDirect | null> {
+  const current = connection();
+  if (current.provider !== "sqlite") return null;
+  // Opening the connection is the setup's first statement; the direct transactions come after it.
+  if (!current.direct) await current.ready;
+  return current.direct ?? null;
+}
+
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
-export { DbNull, join, sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
+export { DbNull, join, sql, type Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 
 export function getDb(): Db {
   return connection().db;

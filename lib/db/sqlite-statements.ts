@@ -62,6 +62,24 @@ export class StatementCache {
   exec(sql: string): void {
     this.database.exec(sql);
   }
+  /** Rows of a query, with the values bound as the adapter binds them. */
+  all<R>({ sql, values }: Query): R[] {
+    return this.prepared(sql).all(values.map(toSqlite)) as R[];
+  }
+  /** Runs a statement; the number of rows it changed. */
+  run({ sql, values }: Query): number {
+    return this.prepared(sql).run(values.map(toSqlite)).changes;
+  }
+  private readonly direct = new Map<string, Statement<Args>>();
+  private prepared(sql: string): Statement<Args> {
+    let statement = this.direct.get(sql);
+    if (!statement) {
+      statement = this.database.prepare<Args>(sql);
+      if (this.direct.size >= MAX_STATEMENTS) this.direct.delete(this.direct.keys().next().value!);
+      this.direct.set(sql, statement);
+    }
+    return statement;
+  }
   close(): void {
     this.statements.clear();
     this.database.close();
@@ -71,8 +89,76 @@ export class StatementCache {
   }
 }
 
-/** The adapter factory with its connection's statements reused. */
-export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+/** A statement with its values, as Prisma's `sql` template makes it (`?` placeholders). */
+export interface Query {
+  sql: string;
+  values: unknown[];
+}
+
+/** A value as the adapter stores it (DateTime as ISO 8601 text with an explicit UTC offset, booleans as 0/1). */
+function toSqlite(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/** Statements of a synchronous transaction on the app's own connection. */
+export interface DirectStatements {
+  all<R>(query: Query): R[];
+  run(query: Query): number;
+}
+
+/**
+ * Synchronous transactions on the connection the Prisma client uses: a hot path's whole write in one turn of
+ * the event loop, without the client's per-statement work (bench:deal). They take turns with the client's
+ * own transactions through one lock; statements the client runs outside a transaction cannot come between
+ * a synchronous transaction's statements, because nothing else runs while it does.
+ */
+export class SqliteDirect {
+  private last: Promise<void> = Promise.resolve();
+  constructor(private readonly connection: StatementCache) {}
+
+  /** Waits for the transaction running now, if any; returns the function that lets the next one start. */
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const turn = this.last.then(() => release);
+    this.last = this.last.then(() => done);
+    return turn;
+  }
+
+  /** Runs `work` between BEGIN IMMEDIATE and COMMIT, or rolls back if it throws. */
+  async transaction<T>(work: (db: DirectStatements) => T): Promise<T> {
+    const release = await this.acquire();
+    try {
+      this.connection.exec("BEGIN IMMEDIATE");
+      try {
+        const result = work(this.connection);
+        this.connection.exec("COMMIT");
+        return result;
+      } catch (error) {
+        this.connection.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      release();
+    }
+  }
+}
+
+interface TransactionLike {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/**
+ * The adapter factory with its connection's statements reused; `onDirect` receives the connection's
+ * synchronous transactions, and the adapter's own transactions take the same lock.
+ */
+export function withStatementCache(
+  factory: SqlDriverAdapterFactory,
+  onDirect?: (direct: SqliteDirect) => void,
+): SqlDriverAdapterFactory {
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
@@ -82,7 +168,26 @@ export function withStatementCache(factory: SqlDriverAdapterFactory): SqlDriverA
       // 6.19, pinned). Should a later adapter keep its connection elsewhere, it runs as it comes.
       const holder = adapter as unknown as { client?: Database | StatementCache };
       if (holder.client && !(holder.client instanceof StatementCache) && typeof holder.client.prepare === "function") {
-        holder.client = new StatementCache(holder.client);
+        const cache = new StatementCache(holder.client);
+        holder.client = cache;
+        const direct = new SqliteDirect(cache);
+        const start = adapter.startTransaction.bind(adapter);
+        adapter.startTransaction = async (...args) => {
+          const release = await direct.acquire();
+          try {
+            const tx = await start(...args);
+            const own = tx as unknown as TransactionLike;
+            const commit = own.commit.bind(tx);
+            const rollback = own.rollback.bind(tx);
+            own.commit = () => commit().finally(release);
+            own.rollback = () => rollback().finally(release);
+            return tx;
+          } catch (error) {
+            release();
+            throw error;
+          }
+        };
+        onDirect?.(direct);
       }
       return adapter;
     },

@@ -1,5 +1,5 @@
 import { expect, inject, it, vi } from "vitest";
-import { databaseProvider, getDb } from "@/lib/db/client";
+import { databaseProvider, getDb, sql, sqliteDirect } from "@/lib/db/client";
 import { StatementCache } from "@/lib/db/sqlite-statements";
 import { describeWithDatabase } from "@/tests/support/data";
 
@@ -22,5 +22,51 @@ describeWithDatabase("the database client", () => {
     } finally {
       prepare.mockRestore();
     }
+  });
+
+  it("on SQLite, synchronous transactions take turns with the client's own and roll back whole", async () => {
+    const direct = await sqliteDirect();
+    if (inject("provider") !== "sqlite") return expect(direct).toBeNull();
+    const db = getDb();
+    await db.$executeRaw`CREATE TABLE IF NOT EXISTS "TurnTest" ("n" INTEGER NOT NULL)`;
+    await db.$executeRaw`DELETE FROM "TurnTest"`;
+    // Interactive transactions that pause between statements, and synchronous ones, all at once: each
+    // synchronous one sees either none or all of an interactive one's rows, and nothing fails.
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? db.$transaction(async (tx) => {
+              await tx.$executeRaw`INSERT INTO "TurnTest" ("n") VALUES (1)`;
+              await new Promise((r) => setTimeout(r, 5));
+              await tx.$executeRaw`INSERT INTO "TurnTest" ("n") VALUES (1)`;
+            })
+          : direct!.transaction((d) => {
+              seen.push(Number(d.all<{ c: number }>(sql`SELECT COUNT(*) AS "c" FROM "TurnTest" WHERE "n" = 1`)[0]!.c));
+              d.run(sql`INSERT INTO "TurnTest" ("n") VALUES (${2})`);
+            }),
+      ),
+    );
+    const rows = await db.$queryRaw<
+      { n: number; c: number }[]
+    >`SELECT "n", COUNT(*) AS "c" FROM "TurnTest" GROUP BY "n"`;
+    expect(rows.map((r) => [Number(r.n), Number(r.c)])).toEqual([
+      [1, 20],
+      [2, 10],
+    ]);
+    // Never half of an interactive transaction, and some of them were seen whole.
+    expect(seen).toHaveLength(10);
+    expect(seen.filter((count) => count % 2 === 1)).toEqual([]);
+    // The same durable connection: every commit is synced (synchronous = FULL).
+    const [setting] = await direct!.transaction((d) => d.all<{ synchronous: bigint }>(sql`PRAGMA synchronous`));
+    expect(Number(setting!.synchronous)).toBe(2);
+    await expect(
+      direct!.transaction((d) => {
+        d.run(sql`INSERT INTO "TurnTest" ("n") VALUES (${3})`);
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await db.$queryRaw<unknown[]>`SELECT 1 FROM "TurnTest" WHERE "n" = 3`).toEqual([]);
+    await db.$executeRaw`DROP TABLE "TurnTest"`;
   });
 });
