@@ -1,14 +1,19 @@
 /**
  * `npm run bench:history` — reviewing past evenings with a long history: seeds 1,000 evenings and 100,000
- * deals for one account, then times the server's answer (HTTP, production build, SQLite) for the history page,
- * an evening's review and a player's profile, and counts the database queries each makes for pages that show
- * few and many rows (equal counts: no N+1). The last line is machine-readable.
+ * deals for one account, then times the server's answer (HTTP, production build) for the history page, an
+ * evening's review and a player's profile, and counts the database queries each makes for pages that show
+ * few and many rows (equal counts: no N+1) — on SQLite, then the same history on PostgreSQL (TEST_POSTGRES_URL,
+ * default the machine's server; skipped without one, except under CI=true, where it fails). The last lines are
+ * machine-readable: `bench:history worst_p95=…` (SQLite) and `bench:history-pg worst_p95=…`.
  */
 import { randomBytes } from "node:crypto";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../lib/generated/sqlite/client";
+import { PrismaClient as PostgresClient } from "../lib/generated/postgresql/client";
 import { evaluateGame, type GameRecord } from "../lib/rules";
 import { randomGame, seeded } from "../tests/support/random-game";
+import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, signIn, startServer } from "./support/server";
 
 const EVENINGS = 1_000;
@@ -17,16 +22,7 @@ const PEOPLE = ["Anna", "Bo", "Cecilia", "Dag", "Eva", "Filip", "Greta", "Hugo"]
 const PASSWORD = "bench password 1";
 const SAMPLES = 30;
 
-const env = prepareDatabase();
-// The data layer of this process uses a client that counts its queries.
-let queries = 0;
-const client = new PrismaClient({
-  adapter: new PrismaBetterSQLite3({ url: env.DATABASE_URL!, timeout: 5_000 }),
-  log: [{ emit: "event", level: "query" }],
-});
-client.$on("query", () => queries++);
-(globalThis as { protokollDb?: unknown }).protokollDb = { db: client, provider: "sqlite" };
-
+const sqliteEnv = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
 const { listHistory } = await import("../lib/data/history");
 const { getEvening } = await import("../lib/data/evenings");
@@ -34,16 +30,15 @@ const { loadSummaries } = await import("../lib/data/game-summary");
 const { toEntryRows } = await import("../lib/data/game-record");
 const { summarizeGame } = await import("../lib/stats/summary");
 
-// --- seed ------------------------------------------------------------------------------------------------
-const seedStarted = Date.now();
-const owner = await createUser({ username: "bench-history", password: PASSWORD });
-const people = new Map<string, string>();
-for (const name of PEOPLE)
-  people.set(name, (await client.person.create({ data: { ownerId: owner.id, name }, select: { id: true } })).id);
+// --- the history: generated once, stored in each database --------------------------------------------------
+interface PlannedEvening {
+  variant: string;
+  names: string[];
+  houseRules: { startScore: number };
+  games: GameRecord[];
+}
 const rnd = seeded(42);
-const id = () => `b${randomBytes(12).toString("base64url")}`;
-let deals = 0;
-const eveningIds: string[] = [];
+const plan: PlannedEvening[] = [];
 for (let e = 0; e < EVENINGS; e++) {
   const variant = e % 3 === 0 ? "norrlands-knack" : "knektpass";
   const count = variant === "knektpass" ? 3 + Math.floor(rnd() * 4) : 3 + Math.floor(rnd() * 3);
@@ -67,103 +62,172 @@ for (let e = 0; e < EVENINGS; e++) {
     left -= record.deals.length;
     if (left > 0 && !evaluateGame(record).result?.winners.length) break;
   }
-  const eveningId = id();
-  eveningIds.push(eveningId);
-  await client.evening.create({
-    data: {
-      id: eveningId,
-      ownerId: owner.id,
-      title: `Kväll ${e + 1}`,
-      date: new Date(Date.UTC(2020, 0, 1) + e * 86_400_000),
-      variant,
-      houseRules,
-      status: "ended",
-    },
-  });
-  const playerIds = new Map(names.map((n) => [n, id()]));
-  await client.eveningPlayer.createMany({
-    data: names.map((n) => ({ id: playerIds.get(n)!, eveningId, personId: people.get(n)!, name: n })),
-  });
-  for (const [g, record] of games.entries()) {
-    const gameId = id();
-    await client.game.create({
-      data: { id: gameId, eveningId, number: g + 1, firstDealerSeat: names.indexOf(record.firstDealer!) },
-    });
-    await client.gameSeat.createMany({ data: names.map((n, seat) => ({ gameId, seat, playerId: playerIds.get(n)! })) });
-    const dealIds = record.deals.map(() => id());
-    await client.deal.createMany({
-      data: dealIds.map((dealId, d) => ({ id: dealId, gameId, number: d + 1, recordedById: owner.id })),
-    });
-    await client.dealEntry.createMany({
-      data: record.deals.flatMap((deal, d) =>
-        toEntryRows(names, deal.entries).map((row) => ({ ...row, dealId: dealIds[d]! })),
-      ),
-    });
-    const result = evaluateGame(record).result!;
-    await client.gameSummary.create({
-      data: { gameId, dealCount: record.deals.length, summary: summarizeGame(record, result) as object },
-    });
-    deals += record.deals.length;
-  }
+  plan.push({ variant, names, houseRules, games });
 }
-console.log(`seeded ${EVENINGS} evenings, ${deals} deals in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-// --- queries per page: the same count for few rows and many ----------------------------------------------
-const actor = { userId: owner.id };
-async function countQueries(work: () => Promise<unknown>): Promise<number> {
-  queries = 0;
-  await work();
-  return queries;
+/** A client that counts its queries, made the data layer's client of this process. */
+type Client = PrismaClient;
+let queries = 0;
+function countingClient(client: Client, provider: "sqlite" | "postgresql"): Client {
+  (client as unknown as { $on: (event: "query", listener: () => void) => void }).$on("query", () => queries++);
+  (globalThis as { protokollDb?: unknown }).protokollDb = { db: client, provider };
+  return client;
 }
-const historyFull = await countQueries(() => listHistory(actor, {}));
-const historyFew = await countQueries(() => listHistory(actor, { from: "2022-09-20" }));
-const fewRows = (await listHistory(actor, { from: "2022-09-20" })).items.length;
-const gameCounts = await Promise.all(
-  eveningIds.slice(0, 50).map(async (e) => ({ e, games: await client.game.count({ where: { eveningId: e } }) })),
-);
-const oneGame = gameCounts.reduce((a, b) => (b.games < a.games ? b : a));
-const manyGames = gameCounts.reduce((a, b) => (b.games > a.games ? b : a));
-const reviewFew = await countQueries(() => getEvening(actor, oneGame.e));
-const reviewMany = await countQueries(() => getEvening(actor, manyGames.e));
-const profile = await countQueries(() => loadSummaries(actor));
-console.log(
-  `queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows);`,
-  `review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games);`,
-  `profile ${profile} (all ${EVENINGS} evenings)`,
-);
-await client.$disconnect();
 
-// --- server time of each page ----------------------------------------------------------------------------
-const server = await startServer(env, 3294);
-try {
-  const cookie = await signIn(server.base, "bench-history", PASSWORD);
-  async function time(path: () => string): Promise<{ p50: number; p95: number }> {
-    for (let i = 0; i < 3; i++)
-      await (await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } })).arrayBuffer();
-    const samples: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const started = performance.now();
-      const response = await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${path()}: HTTP ${response.status}`);
-      samples.push(performance.now() - started);
+/** Stores the history in the client's database; the owner's id and the evenings' ids. */
+async function seed(client: Client): Promise<{ ownerId: string; eveningIds: string[]; deals: number }> {
+  const owner = await createUser({ username: "bench-history", password: PASSWORD });
+  const people = new Map<string, string>();
+  for (const name of PEOPLE)
+    people.set(name, (await client.person.create({ data: { ownerId: owner.id, name }, select: { id: true } })).id);
+  const id = () => `b${randomBytes(12).toString("base64url")}`;
+  let deals = 0;
+  const eveningIds: string[] = [];
+  for (const [e, { variant, names, houseRules, games }] of plan.entries()) {
+    const eveningId = id();
+    eveningIds.push(eveningId);
+    await client.evening.create({
+      data: {
+        id: eveningId,
+        ownerId: owner.id,
+        title: `Kväll ${e + 1}`,
+        date: new Date(Date.UTC(2020, 0, 1) + e * 86_400_000),
+        variant,
+        houseRules,
+        status: "ended",
+      },
+    });
+    const playerIds = new Map(names.map((n) => [n, id()]));
+    await client.eveningPlayer.createMany({
+      data: names.map((n) => ({ id: playerIds.get(n)!, eveningId, personId: people.get(n)!, name: n })),
+    });
+    for (const [g, record] of games.entries()) {
+      const gameId = id();
+      await client.game.create({
+        data: { id: gameId, eveningId, number: g + 1, firstDealerSeat: names.indexOf(record.firstDealer!) },
+      });
+      await client.gameSeat.createMany({
+        data: names.map((n, seat) => ({ gameId, seat, playerId: playerIds.get(n)! })),
+      });
+      const dealIds = record.deals.map(() => id());
+      await client.deal.createMany({
+        data: dealIds.map((dealId, d) => ({ id: dealId, gameId, number: d + 1, recordedById: owner.id })),
+      });
+      await client.dealEntry.createMany({
+        data: record.deals.flatMap((deal, d) =>
+          toEntryRows(names, deal.entries).map((row) => ({ ...row, dealId: dealIds[d]! })),
+        ),
+      });
+      const result = evaluateGame(record).result!;
+      await client.gameSummary.create({
+        data: { gameId, dealCount: record.deals.length, summary: summarizeGame(record, result) as object },
+      });
+      deals += record.deals.length;
     }
-    samples.sort((a, b) => a - b);
-    return { p50: samples[Math.floor(SAMPLES / 2)]!, p95: samples[Math.min(SAMPLES - 1, Math.floor(SAMPLES * 0.95))]! };
   }
-  let n = 0;
-  const pages: [string, () => string][] = [
-    ["history", () => `/evenings?page=${1 + (n++ % 50)}`],
-    ["review", () => `/evenings/${eveningIds[(n++ * 37) % EVENINGS]}`],
-    ["profile", () => `/players/${encodeURIComponent(PEOPLE[n++ % PEOPLE.length]!)}`],
-  ];
-  let worst = 0;
-  for (const [name, path] of pages) {
-    const { p50, p95 } = await time(path);
-    worst = Math.max(worst, p95);
-    console.log(`bench:history page=${name} p50=${p50.toFixed(0)} p95=${p95.toFixed(0)}`);
-  }
-  console.log(`bench:history worst_p95=${worst.toFixed(0)}`);
-} finally {
-  server.stop();
+  return { ownerId: owner.id, eveningIds, deals };
 }
+
+/** Seeds, counts each page's queries for few and many rows, then times the pages on a production server. */
+async function run(label: string, client: Client, env: NodeJS.ProcessEnv, port: number): Promise<number> {
+  const seedStarted = Date.now();
+  const { ownerId, eveningIds, deals } = await seed(client);
+  console.log(
+    `${label}: seeded ${EVENINGS} evenings, ${deals} deals in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
+  );
+  const actor = { userId: ownerId };
+  const countQueries = async (work: () => Promise<unknown>) => {
+    queries = 0;
+    await work();
+    return queries;
+  };
+  const historyFull = await countQueries(() => listHistory(actor, {}));
+  const historyFew = await countQueries(() => listHistory(actor, { from: "2022-09-20" }));
+  const fewRows = (await listHistory(actor, { from: "2022-09-20" })).items.length;
+  const gameCounts = await Promise.all(
+    eveningIds.slice(0, 50).map(async (e) => ({ e, games: await client.game.count({ where: { eveningId: e } }) })),
+  );
+  const oneGame = gameCounts.reduce((a, b) => (b.games < a.games ? b : a));
+  const manyGames = gameCounts.reduce((a, b) => (b.games > a.games ? b : a));
+  const reviewFew = await countQueries(() => getEvening(actor, oneGame.e));
+  const reviewMany = await countQueries(() => getEvening(actor, manyGames.e));
+  const profile = await countQueries(() => loadSummaries(actor));
+  console.log(
+    `${label} queries: history ${historyFull} (20 rows) vs ${historyFew} (${fewRows} rows);`,
+    `review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games);`,
+    `profile ${profile} (all ${EVENINGS} evenings)`,
+  );
+  await client.$disconnect();
+
+  const server = await startServer(env, port);
+  try {
+    const cookie = await signIn(server.base, "bench-history", PASSWORD);
+    const time = async (path: () => string): Promise<{ p50: number; p95: number }> => {
+      for (let i = 0; i < 3; i++)
+        await (await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } })).arrayBuffer();
+      const samples: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const started = performance.now();
+        const response = await fetch(`${server.base}${path()}`, { headers: { Cookie: cookie } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${path()}: HTTP ${response.status}`);
+        samples.push(performance.now() - started);
+      }
+      samples.sort((a, b) => a - b);
+      return {
+        p50: samples[Math.floor(SAMPLES / 2)]!,
+        p95: samples[Math.min(SAMPLES - 1, Math.floor(SAMPLES * 0.95))]!,
+      };
+    };
+    let n = 0;
+    const pages: [string, () => string][] = [
+      ["history", () => `/evenings?page=${1 + (n++ % 50)}`],
+      ["review", () => `/evenings/${eveningIds[(n++ * 37) % EVENINGS]}`],
+      ["profile", () => `/players/${encodeURIComponent(PEOPLE[n++ % PEOPLE.length]!)}`],
+    ];
+    let worst = 0;
+    for (const [name, path] of pages) {
+      const { p50, p95 } = await time(path);
+      worst = Math.max(worst, p95);
+      console.log(`${label} page=${name} p50=${p50.toFixed(0)} p95=${p95.toFixed(0)}`);
+    }
+    return worst;
+  } finally {
+    server.stop();
+  }
+}
+
+// --- SQLite, then PostgreSQL -------------------------------------------------------------------------------
+const sqliteClient = countingClient(
+  new PrismaClient({
+    adapter: new PrismaBetterSQLite3({ url: sqliteEnv.DATABASE_URL!, timeout: 5_000 }),
+    log: [{ emit: "event", level: "query" }],
+  }),
+  "sqlite",
+);
+const sqliteWorst = await run("bench:history", sqliteClient, sqliteEnv, 3294);
+
+let postgresLine: string;
+if (await postgresAvailable()) {
+  const database = await freshPostgres();
+  try {
+    process.env.DATABASE_URL = database.url;
+    const pgClient = countingClient(
+      new PostgresClient({
+        adapter: new PrismaPg({ connectionString: database.url }),
+        log: [{ emit: "event", level: "query" }],
+      }) as unknown as Client,
+      "postgresql",
+    );
+    const worst = await run("bench:history-pg", pgClient, { ...sqliteEnv, DATABASE_URL: database.url }, 3298);
+    postgresLine = `bench:history-pg worst_p95=${worst.toFixed(0)} ratio_to_sqlite=${(worst / sqliteWorst).toFixed(2)}`;
+  } finally {
+    await database.drop();
+  }
+} else if (process.env.CI === "true") {
+  throw new Error(`bench:history: CI=true needs PostgreSQL. ${POSTGRES_HOW_TO}`);
+} else {
+  postgresLine = `bench:history-pg skipped: ${POSTGRES_HOW_TO}`;
+}
+console.log(`bench:history worst_p95=${sqliteWorst.toFixed(0)}`);
+console.log(postgresLine);
