@@ -5,7 +5,7 @@
  * from the deals and keeps it. `npm run db:rebuild-stats` rebuilds every summary from scratch.
  */
 import "server-only";
-import { getDb, sql, type Tx } from "@/lib/db/client";
+import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
@@ -67,49 +67,29 @@ interface SummaryRow {
   deals: number | bigint | null;
 }
 
-interface SeatRow {
-  gameId: string;
-  name: string;
-}
-
 /** SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values. */
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
 
+/** The evenings the user owns or sits at (`e` in the queries below). */
+const mineSql = (userId: string) => sql`(e."ownerId" = ${userId}
+    OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`;
+
 /**
- * Every game of the user's evenings, summarized, in the order played: two indexed reads of the stored
- * summaries and the seats, whatever the history's size (bench:history). A summary behind its game's deals
- * (a deal recorded since) is refolded from the deals and kept.
+ * Every game of the user's evenings, summarized, in the order played: one indexed read of the stored
+ * summaries, whatever the history's size (bench:history). A summary behind its game's deals (a deal recorded
+ * since) is refolded from the deals and kept.
  */
 export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   const { userId } = requireSignedIn(actor);
-  const db = getDb();
-  const mine = sql`(e."ownerId" = ${userId}
-    OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`;
-  const [games, seats] = await Promise.all([
-    db.$queryRaw<SummaryRow[]>`
-      SELECT e."id" AS "eveningId", e."stakes" AS "stakes", g."id" AS "gameId",
-             s."dealCount" AS "dealCount", s."summary" AS "summary",
-             (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"
-      FROM "Evening" e
-      JOIN "Game" g ON g."eveningId" = e."id"
-      LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
-      WHERE ${mine}
-      ORDER BY e."date", e."createdAt", e."id", g."number"`,
-    db.$queryRaw<SeatRow[]>`
-      SELECT gs."gameId" AS "gameId", p."name" AS "name"
-      FROM "Evening" e
-      JOIN "Game" g ON g."eveningId" = e."id"
-      JOIN "GameSeat" gs ON gs."gameId" = g."id"
-      JOIN "EveningPlayer" p ON p."id" = gs."playerId"
-      WHERE ${mine}
-      ORDER BY gs."gameId", gs."seat"`,
-  ]);
-  const players = new Map<string, string[]>();
-  for (const { gameId, name } of seats) {
-    const list = players.get(gameId);
-    if (list) list.push(name);
-    else players.set(gameId, [name]);
-  }
+  const [games] = await readRows<[SummaryRow[]]>(sql`
+    SELECT e."id" AS "eveningId", e."stakes" AS "stakes", g."id" AS "gameId",
+           s."dealCount" AS "dealCount", s."summary" AS "summary",
+           (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"
+    FROM "Evening" e
+    JOIN "Game" g ON g."eveningId" = e."id"
+    LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
+    WHERE ${mineSql(userId)}
+    ORDER BY e."date", e."createdAt", e."id", g."number"`);
   const out: SummarizedGame[] = [];
   const stakesOf = new Map<string, Stakes | null>();
   for (const row of games) {
@@ -119,15 +99,11 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
       stakes = playsForMoney(pinned) ? pinned : null;
       stakesOf.set(row.eveningId, stakes);
     }
-    const current = row.summary !== null && Number(row.dealCount) === Number(row.deals ?? 0);
-    const summary = current ? (parsed(row.summary) as GameSummary) : ((await rebuildGame(row.gameId))?.summary ?? null);
+    const stored = row.summary === null ? null : (parsed(row.summary) as GameSummary);
+    const current = stored && Array.isArray(stored.players) && Number(row.dealCount) === Number(row.deals ?? 0);
+    const summary = current ? stored : ((await rebuildGame(row.gameId))?.summary ?? null);
     if (summary)
-      out.push({
-        eveningId: row.eveningId,
-        players: players.get(row.gameId) ?? [],
-        summary,
-        ...(stakes ? { stakes } : {}),
-      });
+      out.push({ eveningId: row.eveningId, players: summary.players, summary, ...(stakes ? { stakes } : {}) });
   }
   return out;
 }

@@ -128,10 +128,19 @@ export class SqliteDirect {
   }
 
   /** Runs `work` between BEGIN IMMEDIATE and COMMIT, or rolls back if it throws. */
-  async transaction<T>(work: (db: DirectStatements) => T): Promise<T> {
+  transaction<T>(work: (db: DirectStatements) => T): Promise<T> {
+    return this.run("BEGIN IMMEDIATE", work);
+  }
+
+  /** Runs reads as one snapshot (a deferred transaction: other processes' writers are not held up). */
+  read<T>(work: (db: DirectStatements) => T): Promise<T> {
+    return this.run("BEGIN", work);
+  }
+
+  private async run<T>(begin: string, work: (db: DirectStatements) => T): Promise<T> {
     const release = await this.acquire();
     try {
-      this.connection.exec("BEGIN IMMEDIATE");
+      this.connection.exec(begin);
       try {
         const result = work(this.connection);
         this.connection.exec("COMMIT");

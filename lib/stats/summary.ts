@@ -21,6 +21,8 @@ export interface PlayerGameSummary {
 }
 
 export interface GameSummary {
+  /** The players in seat order (summaries stored before this was kept are refolded when read). */
+  players: string[];
   finished: boolean;
   winners: string[];
   byPlayer: Record<string, PlayerGameSummary>;
@@ -66,5 +68,5 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
       s.finalScore = deal.scores[p]!;
     }
   });
-  return { finished: result.winners.length > 0, winners: result.winners, byPlayer };
+  return { players: record.players, finished: result.winners.length > 0, winners: result.winners, byPlayer };
 }
