@@ -5,7 +5,7 @@
  * from the deals and keeps it. `npm run db:rebuild-stats` rebuilds every summary from scratch.
  */
 import "server-only";
-import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
+import { getDb, join, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
@@ -40,23 +40,6 @@ async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summar
   return { record, summary: summarizeGame(record, result) };
 }
 
-/** What to select of a game to know its summary: the cached one and whether it is current. */
-export const summarySelect = {
-  id: true,
-  summary: { select: { dealCount: true, summary: true } },
-  _count: { select: { deals: true } },
-} as const;
-
-/** The game's summary: the cached one when current, else recomputed from the deals (and kept). */
-export async function summaryOf(game: {
-  id: string;
-  summary: { dealCount: number; summary: unknown } | null;
-  _count: { deals: number };
-}): Promise<GameSummary | null> {
-  if (game.summary && game.summary.dealCount === game._count.deals) return game.summary.summary as GameSummary;
-  return (await rebuildGame(game.id))?.summary ?? null;
-}
-
 interface SummaryRow {
   eveningId: string;
   stakes: unknown;
@@ -76,11 +59,24 @@ const mineSql = (userId: string) => sql`(e."ownerId" = ${userId}
 
 /**
  * Every game of the user's evenings, summarized, in the order played: one indexed read of the stored
- * summaries, whatever the history's size (bench:history). A summary behind its game's deals (a deal recorded
- * since) is refolded from the deals and kept.
+ * summaries, whatever the history's size (bench:history).
  */
 export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   const { userId } = requireSignedIn(actor);
+  return summarizedGames(mineSql(userId));
+}
+
+/** The games of these evenings, summarized, in the order played (the history list's page). */
+export async function summariesOfEvenings(eveningIds: string[]): Promise<SummarizedGame[]> {
+  return eveningIds.length ? summarizedGames(sql`e."id" IN (${join(eveningIds)})`) : [];
+}
+
+/**
+ * The games of the evenings `where` picks (`e`), summarized: one read of the stored summaries with each game's
+ * deal count (its highest deal number: deals run 1..n, one index seek). A summary behind its game's deals (a
+ * deal recorded since), or stored before the players were kept in it, is refolded from the deals and kept.
+ */
+async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   const [games] = await readRows<[SummaryRow[]]>(sql`
     SELECT e."id" AS "eveningId", e."stakes" AS "stakes", g."id" AS "gameId",
            s."dealCount" AS "dealCount", s."summary" AS "summary",
@@ -88,7 +84,7 @@ export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
     FROM "Evening" e
     JOIN "Game" g ON g."eveningId" = e."id"
     LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
-    WHERE ${mineSql(userId)}
+    WHERE ${where}
     ORDER BY e."date", e."createdAt", e."id", g."number"`);
   const out: SummarizedGame[] = [];
   const stakesOf = new Map<string, Stakes | null>();

@@ -3,9 +3,9 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { requireSignedIn, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
-import { summaryOf, summarySelect } from "./game-summary";
+import { summariesOfEvenings } from "./game-summary";
 import { playsForMoney, type Stakes } from "@/lib/rules";
-import { gameMoney } from "@/lib/stats/players";
+import { gameMoney, type SummarizedGame } from "@/lib/stats/players";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -76,30 +76,21 @@ export async function listHistory(
       ruleSetName: true,
       stakes: true,
       players: { select: { name: true } },
-      // Winners come from the statistics cache, so the page never reads the deals themselves.
-      games: {
-        orderBy: { number: "asc" },
-        select: {
-          ...summarySelect,
-          seats: { orderBy: { seat: "asc" }, select: { player: { select: { name: true } } } },
-        },
-      },
     },
   });
+  // Winners and money come from the statistics cache, so the page never reads the deals themselves.
+  const games = new Map<string, SummarizedGame[]>();
+  for (const game of await summariesOfEvenings(rows.map((e) => e.id)))
+    games.set(game.eveningId, [...(games.get(game.eveningId) ?? []), game]);
   const items: HistoryItem[] = [];
   for (const e of rows) {
     const winners: string[][] = [];
     const pinned = e.stakes as Stakes | null;
     const stakes = playsForMoney(pinned) ? pinned : null;
     const money = stakes ? { currency: stakes.currency, net: {} as Record<string, number> } : null;
-    for (const game of e.games) {
-      const summary = await summaryOf(game);
-      if (summary?.winners.length) winners.push(summary.winners);
-      const moved =
-        summary && money
-          ? gameMoney({ eveningId: e.id, players: game.seats.map((seat) => seat.player.name), summary, stakes })
-          : null;
-      for (const [p, net] of Object.entries(moved ?? {})) money!.net[p] = (money!.net[p] ?? 0) + net;
+    for (const game of games.get(e.id) ?? []) {
+      if (game.summary.winners.length) winners.push(game.summary.winners);
+      for (const [p, net] of Object.entries(gameMoney(game) ?? {})) money!.net[p] = (money!.net[p] ?? 0) + net;
     }
     items.push({
       id: e.id,
