@@ -7,6 +7,7 @@
  * machine-readable: `bench:history worst_p95=…` (SQLite) and `bench:history-pg worst_p95=…`.
  */
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../lib/generated/sqlite/client";
@@ -65,12 +66,21 @@ for (let e = 0; e < EVENINGS; e++) {
   plan.push({ variant, names, houseRules, games });
 }
 
-/** A client that counts its queries, made the data layer's client of this process. */
+/**
+ * A client that counts its queries, made the data layer's client of this process; on PostgreSQL with the pool
+ * for reads of many rows (lib/db/client.ts), counted too. (On SQLite those reads go through this client.)
+ */
 type Client = PrismaClient;
 let queries = 0;
-function countingClient(client: Client, provider: "sqlite" | "postgresql"): Client {
+function countingClient(client: Client, provider: "sqlite" | "postgresql", url: string): Client {
   (client as unknown as { $on: (event: "query", listener: () => void) => void }).$on("query", () => queries++);
-  (globalThis as { protokollDb?: unknown }).protokollDb = { db: client, provider };
+  let reads: pg.Pool | undefined;
+  if (provider === "postgresql") {
+    reads = new pg.Pool({ connectionString: url, max: 3 });
+    const query = reads.query.bind(reads) as (...args: unknown[]) => unknown;
+    (reads as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => (queries++, query(...args));
+  }
+  (globalThis as { protokollDb?: unknown }).protokollDb = { db: client, provider, reads };
   return client;
 }
 
@@ -157,7 +167,7 @@ async function run(label: string, client: Client, env: NodeJS.ProcessEnv, port: 
     `review ${reviewFew} (${oneGame.games} games) vs ${reviewMany} (${manyGames.games} games);`,
     `profile ${profile} (all ${EVENINGS} evenings)`,
   );
-  await client.$disconnect();
+  await (await import("../lib/db/client")).disconnectDb();
 
   const server = await startServer(env, port);
   try {
@@ -204,6 +214,7 @@ const sqliteClient = countingClient(
     log: [{ emit: "event", level: "query" }],
   }),
   "sqlite",
+  sqliteEnv.DATABASE_URL!,
 );
 const sqliteWorst = await run("bench:history", sqliteClient, sqliteEnv, 3294);
 
@@ -218,6 +229,7 @@ if (await postgresAvailable()) {
         log: [{ emit: "event", level: "query" }],
       }) as unknown as Client,
       "postgresql",
+      database.url,
     );
     const worst = await run("bench:history-pg", pgClient, { ...sqliteEnv, DATABASE_URL: database.url }, 3298);
     postgresLine = `bench:history-pg worst_p95=${worst.toFixed(0)} ratio_to_sqlite=${(worst / sqliteWorst).toFixed(2)}`;

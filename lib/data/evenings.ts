@@ -2,7 +2,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/db/client";
+import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   evaluateGame,
@@ -17,7 +17,7 @@ import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { EveningDetailsSchema } from "@/lib/schemas/evening";
 import { IdSchema, isId, TextSchema } from "./input";
-import { toGameRecord } from "./game-record";
+import { toGameRecord, type StoredGame } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 
 /** An unguessable token for links: 192 random bits. */
@@ -199,6 +199,82 @@ export interface EveningView {
   edits: EditView[];
 }
 
+interface GameSeatRow {
+  id: string;
+  number: number | bigint;
+  firstDealerSeat: number | bigint;
+  seat: number | bigint;
+  name: string;
+}
+
+interface DealEntryRow {
+  gameId: string;
+  number: number | bigint;
+  seat: number | bigint;
+  plays: boolean | number | bigint;
+  exchanged: unknown;
+  tricks: number | bigint | null;
+  revoke: boolean | number | bigint;
+}
+
+/**
+ * The evening's games with their seats and every deal's entries, in two reads of flat rows (an evening's review
+ * reads hundreds of entries; bench:history), in the shape toGameRecord reads.
+ */
+async function storedGamesOf(eveningId: string): Promise<(StoredGame & { id: string; number: number })[]> {
+  const [seats, entries] = await readRows<[GameSeatRow[], DealEntryRow[]]>(
+    sql`
+      SELECT g."id" AS "id", g."number" AS "number", g."firstDealerSeat" AS "firstDealerSeat",
+             gs."seat" AS "seat", p."name" AS "name"
+      FROM "Game" g
+      JOIN "GameSeat" gs ON gs."gameId" = g."id"
+      JOIN "EveningPlayer" p ON p."id" = gs."playerId"
+      WHERE g."eveningId" = ${eveningId}
+      ORDER BY g."number", gs."seat"`,
+    sql`
+      SELECT d."gameId" AS "gameId", d."number" AS "number", e."seat" AS "seat", e."plays" AS "plays",
+             e."exchanged" AS "exchanged", e."tricks" AS "tricks", e."revoke" AS "revoke"
+      FROM "Game" g
+      JOIN "Deal" d ON d."gameId" = g."id"
+      JOIN "DealEntry" e ON e."dealId" = d."id"
+      WHERE g."eveningId" = ${eveningId}
+      ORDER BY d."gameId", d."number", e."seat"`,
+  );
+  const games = new Map<string, StoredGame & { id: string; number: number }>();
+  for (const row of seats) {
+    let game = games.get(row.id);
+    if (!game) {
+      game = {
+        id: row.id,
+        number: Number(row.number),
+        firstDealerSeat: Number(row.firstDealerSeat),
+        seats: [],
+        deals: [],
+      };
+      games.set(row.id, game);
+    }
+    game.seats.push({ seat: Number(row.seat), player: { name: row.name } });
+  }
+  let deal: StoredGame["deals"][number] | null = null;
+  for (const row of entries) {
+    const game = games.get(row.gameId)!;
+    const number = Number(row.number);
+    if (!deal || game.deals.at(-1) !== deal || deal.number !== number) {
+      deal = { number, entries: [] };
+      game.deals.push(deal);
+    }
+    deal.entries.push({
+      seat: Number(row.seat),
+      plays: Boolean(Number(row.plays)),
+      // SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values.
+      exchanged: typeof row.exchanged === "string" ? (JSON.parse(row.exchanged) as unknown) : row.exchanged,
+      tricks: row.tricks === null ? null : Number(row.tricks),
+      revoke: Boolean(Number(row.revoke)),
+    });
+  }
+  return [...games.values()];
+}
+
 /** An evening with every game scored by the rules engine, for its owner and members. */
 export async function getEvening(actor: Actor, eveningId: string): Promise<EveningView> {
   const db = getDb();
@@ -208,11 +284,11 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     include: {
       owner: { select: { username: true } },
       members: { orderBy: { createdAt: "asc" }, select: { userId: true, user: { select: { username: true } } } },
-      games: { orderBy: { number: "asc" }, include: gameInclude },
     },
   });
   if (!evening) throw new AppError("not_found", { key: "errors.noEvening" });
-  const gameNumbers = new Map(evening.games.map((g) => [g.id, g.number]));
+  const games = await storedGamesOf(eveningId);
+  const gameNumbers = new Map(games.map((g) => [g.id, g.number]));
   const edits = await db.dealEdit.findMany({
     where: { gameId: { in: [...gameNumbers.keys()] } },
     orderBy: { at: "desc" },
@@ -253,7 +329,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       by: names.get(e.byId) ?? "?",
       at: e.at,
     })),
-    games: evening.games.map((game) => {
+    games: games.map((game) => {
       const record = toGameRecord(evening, game);
       const evaluation = evaluateGame(record);
       // Stored deals were accepted by the engine one by one, so a stored game always scores.

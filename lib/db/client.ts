@@ -8,6 +8,7 @@ import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { ensureDatabaseFolder, resolveDatabase, type Provider } from "./config";
@@ -24,6 +25,8 @@ interface Connection {
   direct?: SqliteDirect;
   /** SQLite: settled once the connection is open and set up (synchronous = FULL). */
   ready?: Promise<void>;
+  /** PostgreSQL: a few connections of the driver's own, for reads of many rows (readRows). */
+  reads?: pg.Pool;
 }
 
 const globalForDb = globalThis as typeof globalThis & { protokollDb?: Connection };
@@ -32,7 +35,9 @@ function connect(): Connection {
   const config = resolveDatabase();
   if (config.provider === "postgresql") {
     const adapter = new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
-    return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql" };
+    const reads = new pg.Pool({ connectionString: config.url, max: 3, connectionTimeoutMillis: 5_000 });
+    reads.on("error", (error) => console.error("[db] idle read connection", error)); // it reconnects when next used
+    return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql", reads };
   }
   ensureDatabaseFolder(config);
   // WAL lets readers work while a deal is written, and survives a crash without losing committed deals.
@@ -85,13 +90,20 @@ export async function sqliteDirect(): Promise<SqliteDirect | null> {
 }
 
 /**
- * The rows of raw queries, read as one snapshot on SQLite (synchronously on the client's connection, without
- * the client's per-row work: for reads of thousands of rows) and through the client on PostgreSQL. Values come
- * as each database's driver gives them: numbers may be bigints, JSON columns text on SQLite.
+ * The rows of raw queries, straight from the database's driver, without the client's per-row work: for reads of
+ * thousands of rows (bench:history). On SQLite one snapshot, read synchronously on the client's connection; on
+ * PostgreSQL through a small pool of the driver's own. Values come as each driver gives them: integers may be
+ * bigints (SQLite) or text (PostgreSQL's bigint), JSON columns text on SQLite and parsed on PostgreSQL.
  */
 export async function readRows<R extends unknown[][]>(...queries: Sql[]): Promise<R> {
   const direct = await sqliteDirect();
   if (direct) return direct.read((db) => queries.map((query) => db.all(query))) as Promise<R>;
+  const pool = connection().reads;
+  if (pool)
+    return Promise.all(
+      queries.map(async (query) => (await pool.query({ text: query.text, values: query.values })).rows),
+    ) as Promise<R>;
+  // A client made elsewhere (scripts, benchmarks) without the driver's own connection.
   return Promise.all(queries.map((query) => getDb().$queryRaw(query))) as Promise<R>;
 }
 
@@ -106,5 +118,5 @@ export function getDb(): Db {
 export async function disconnectDb(): Promise<void> {
   const current = globalForDb.protokollDb;
   globalForDb.protokollDb = undefined;
-  await current?.db.$disconnect();
+  await Promise.all([current?.db.$disconnect(), current?.reads?.end()]);
 }
