@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { getDb, sql, sqliteDirect, type Tx } from "@/lib/db/client";
+import { getDb, jsonColumn, sql, sqliteDirect, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   createScorer,
@@ -97,8 +97,7 @@ function writableEvening(row: HeadRow | undefined, userId: string) {
     id: row.id,
     version: Number(row.version),
     variant: row.variant,
-    // SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values.
-    houseRules: typeof row.houseRules === "string" ? (JSON.parse(row.houseRules) as unknown) : row.houseRules,
+    houseRules: jsonColumn(row.houseRules),
     status: row.status,
   };
 }

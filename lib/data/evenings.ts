@@ -2,7 +2,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
+import { getDb, jsonColumn, readRows, sql, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   evaluateGame,
@@ -266,8 +266,7 @@ async function storedGamesOf(eveningId: string): Promise<(StoredGame & { id: str
     deal.entries.push({
       seat: Number(row.seat),
       plays: Boolean(Number(row.plays)),
-      // SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values.
-      exchanged: typeof row.exchanged === "string" ? (JSON.parse(row.exchanged) as unknown) : row.exchanged,
+      exchanged: jsonColumn(row.exchanged),
       tricks: row.tricks === null ? null : Number(row.tricks),
       revoke: Boolean(Number(row.revoke)),
     });

@@ -5,7 +5,7 @@
  * from the deals and keeps it. `npm run db:rebuild-stats` rebuilds every summary from scratch.
  */
 import "server-only";
-import { getDb, join, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
+import { getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
@@ -50,9 +50,6 @@ interface SummaryRow {
   deals: number | bigint | null;
 }
 
-/** SQLite hands JSON columns to raw queries as text, PostgreSQL as parsed values. */
-const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) : value);
-
 /** The evenings the user owns or sits at (`e` in the queries below). */
 const mineSql = (userId: string) => sql`(e."ownerId" = ${userId}
     OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`;
@@ -91,11 +88,11 @@ async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   for (const row of games) {
     let stakes = stakesOf.get(row.eveningId);
     if (stakes === undefined) {
-      const pinned = parsed(row.stakes) as Stakes | null;
+      const pinned = jsonColumn(row.stakes) as Stakes | null;
       stakes = playsForMoney(pinned) ? pinned : null;
       stakesOf.set(row.eveningId, stakes);
     }
-    const stored = row.summary === null ? null : (parsed(row.summary) as GameSummary);
+    const stored = row.summary === null ? null : (jsonColumn(row.summary) as GameSummary);
     const current = stored && Array.isArray(stored.players) && Number(row.dealCount) === Number(row.deals ?? 0);
     const summary = current ? stored : ((await rebuildGame(row.gameId))?.summary ?? null);
     if (summary)

@@ -80,8 +80,11 @@ export async function listHistory(
   });
   // Winners and money come from the statistics cache, so the page never reads the deals themselves.
   const games = new Map<string, SummarizedGame[]>();
-  for (const game of await summariesOfEvenings(rows.map((e) => e.id)))
-    games.set(game.eveningId, [...(games.get(game.eveningId) ?? []), game]);
+  for (const game of await summariesOfEvenings(rows.map((e) => e.id))) {
+    const list = games.get(game.eveningId);
+    if (list) list.push(game);
+    else games.set(game.eveningId, [game]);
+  }
   const items: HistoryItem[] = [];
   for (const e of rows) {
     const winners: string[][] = [];

@@ -107,6 +107,11 @@ export async function readRows<R extends unknown[][]>(...queries: Sql[]): Promis
   return Promise.all(queries.map((query) => getDb().$queryRaw(query))) as Promise<R>;
 }
 
+/** A JSON column's value from a raw query: SQLite hands it over as text, PostgreSQL already parsed. */
+export function jsonColumn(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
 export { DbNull, join, sql, type Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 

@@ -36,7 +36,7 @@ class BoundStatement {
 }
 
 class CachedStatement {
-  constructor(private readonly statement: Statement<Args>) {}
+  constructor(readonly statement: Statement<Args>) {}
   bind(args: Args): BoundStatement {
     return new BoundStatement(this.statement, args);
   }
@@ -62,23 +62,14 @@ export class StatementCache {
   exec(sql: string): void {
     this.database.exec(sql);
   }
-  /** Rows of a query, with the values bound as the adapter binds them. */
+  /** Rows of a query as objects, with the values bound as the adapter binds them (the same cached statement). */
   all<R>({ sql, values }: Query): R[] {
-    return this.prepared(sql).all(values.map(toSqlite)) as R[];
+    // The adapter reads rows as arrays (`raw(true)`), which stays set on the statement: objects here.
+    return this.prepare(sql).statement.raw(false).all(values.map(toSqlite)) as R[];
   }
   /** Runs a statement; the number of rows it changed. */
   run({ sql, values }: Query): number {
-    return this.prepared(sql).run(values.map(toSqlite)).changes;
-  }
-  private readonly direct = new Map<string, Statement<Args>>();
-  private prepared(sql: string): Statement<Args> {
-    let statement = this.direct.get(sql);
-    if (!statement) {
-      statement = this.database.prepare<Args>(sql);
-      if (this.direct.size >= MAX_STATEMENTS) this.direct.delete(this.direct.keys().next().value!);
-      this.direct.set(sql, statement);
-    }
-    return statement;
+    return this.prepare(sql).statement.run(values.map(toSqlite)).changes;
   }
   close(): void {
     this.statements.clear();

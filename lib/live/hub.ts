@@ -92,8 +92,8 @@ export class LiveHub {
     return total;
   }
 
-  /** Frames being built for viewers who connect: evening → version → the frame on its way. */
-  private readonly building = new Map<string, Map<number, Promise<Frame | null>>>();
+  /** Frames being built for viewers who connect, by `<evening> <version>`. */
+  private readonly building = new Map<string, Promise<Frame | null>>();
 
   /**
    * The frame of the evening at `version` for a viewer who connects: the one last sent to its viewers when it is
@@ -102,15 +102,11 @@ export class LiveHub {
   async frameOf(eveningId: string, version: number, load: () => Promise<Frame | null>): Promise<Frame | null> {
     const last = this.channels.get(eveningId)?.last;
     if (last && last.version === version) return last;
-    let versions = this.building.get(eveningId);
-    if (!versions) this.building.set(eveningId, (versions = new Map()));
-    let built = versions.get(version);
+    const key = `${eveningId} ${version}`;
+    let built = this.building.get(key);
     if (!built) {
-      built = load().finally(() => {
-        versions.delete(version);
-        if (versions.size === 0) this.building.delete(eveningId);
-      });
-      versions.set(version, built);
+      built = load().finally(() => this.building.delete(key));
+      this.building.set(key, built);
     }
     return built;
   }

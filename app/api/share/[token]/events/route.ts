@@ -13,32 +13,30 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: NextRequest, { params }: RouteContext<"/api/share/[token]/events">) {
   const { token } = await params;
+  // start() runs as the stream is made, so the controller is there before anything is written to it.
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
   let detach: (() => void) | null = null;
-  let ready: (ok: boolean) => void = () => {};
-  const opened = new Promise<boolean>((resolve) => (ready = resolve));
   const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      detach = await openShareStream(token, {
-        write: (chunk) => {
-          try {
-            controller.enqueue(chunk);
-          } catch {
-            detach?.();
-          }
-        },
-        end: () => {
-          try {
-            controller.close();
-          } catch {
-            // already closed
-          }
-        },
-      });
-      ready(detach !== null);
-    },
+    start: (c) => void (controller = c),
     cancel: () => detach?.(),
   });
-  if (!(await opened)) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
+  detach = await openShareStream(token, {
+    write: (chunk) => {
+      try {
+        controller.enqueue(chunk);
+      } catch {
+        detach?.();
+      }
+    },
+    end: () => {
+      try {
+        controller.close();
+      } catch {
+        // already closed
+      }
+    },
+  });
+  if (!detach) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
   request.signal.addEventListener("abort", () => detach?.(), { once: true });
   return new Response(body, { headers: STREAM_HEADERS });
 }
