@@ -159,6 +159,8 @@ export interface RecordedDeal {
   result: DealResult;
   /** True when this was a retry of a deal already stored. */
   duplicate: boolean;
+  /** The evening's version this write made (absent for a retry): a phone that sees exactly it applies the deal itself. */
+  version?: number;
 }
 
 function duplicateOf(state: GameState, clientKey: string | undefined): RecordedDeal | null {
@@ -236,7 +238,7 @@ async function recordParsedDeal(actor: Actor, input: z.infer<typeof RecordDealSc
       // The statistics summary is not written here: it is a cache of the deals, and a count behind the
       // game's deals marks it stale, so the next statistics page refolds it (game-summary.ts).
       const after = stateAfter(state, decision.deal, clientKey);
-      return { number, result: decision.result, duplicate: false, after };
+      return { number, result: decision.result, duplicate: false, version: after.version, after };
     }).then(({ after, ...recorded }: RecordedDeal & { after?: GameState }) => {
       if (after) rememberGame(gameId, after); // only once committed
       return recorded;
@@ -275,7 +277,8 @@ async function recordDirect(actor: Actor, input: z.infer<typeof RecordDealSchema
     db.run(versionClaim(state.eveningId, state.version, now));
     for (const statement of recordedDealStatements(rowsOf(state, userId, input, decision.deal), now)) db.run(statement);
     const after = stateAfter(state, decision.deal, input.clientKey);
-    return { recorded: { number: input.number, result: decision.result, duplicate: false }, after };
+    const recorded = { number: input.number, result: decision.result, duplicate: false, version: after.version };
+    return { recorded, after };
   });
   if (!outcome) return null;
   if (outcome.after) {
@@ -292,7 +295,12 @@ function rescore(record: GameRecord, deals: GameRecord["deals"]) {
   return evaluation.result;
 }
 
-export async function editDeal(actor: Actor, input: EditDealInput): Promise<void> {
+/** What an edit or a deletion made: the evening's version after it. */
+export interface ChangedDeal {
+  version: number;
+}
+
+export async function editDeal(actor: Actor, input: EditDealInput): Promise<ChangedDeal> {
   const parsed = parse(EditDealSchema, input);
   return withDatabaseRetry(() => editParsedDeal(actor, parsed));
 }
@@ -300,16 +308,16 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<void
 async function editParsedDeal(
   actor: Actor,
   { gameId, number, entries }: z.infer<typeof EditDealSchema>,
-): Promise<void> {
+): Promise<ChangedDeal> {
   forgetGame(gameId);
-  await inTransaction(async (tx) => {
+  const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     const now = new Date();
-    await claimVersion(tx, state, now);
+    const claimed = await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     const deal = await tx.deal.findUniqueOrThrow({
       where: { gameId_number: { gameId, number } },
@@ -324,25 +332,30 @@ async function editParsedDeal(
       { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries },
       now,
     );
+    return claimed;
   });
   forgetGame(gameId);
+  return { version };
 }
 
-export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<void> {
+export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<ChangedDeal> {
   const parsed = parse(DeleteDealSchema, input);
   return withDatabaseRetry(() => deleteParsedDeal(actor, parsed));
 }
 
-async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof DeleteDealSchema>): Promise<void> {
+async function deleteParsedDeal(
+  actor: Actor,
+  { gameId, number }: z.infer<typeof DeleteDealSchema>,
+): Promise<ChangedDeal> {
   forgetGame(gameId);
-  await inTransaction(async (tx) => {
+  const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = snapshot(state.record, number);
     if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
     const now = new Date();
-    await claimVersion(tx, state, now);
+    const claimed = await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
     await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
@@ -351,8 +364,10 @@ async function deleteParsedDeal(actor: Actor, { gameId, number }: z.infer<typeof
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
+    return claimed;
   });
   forgetGame(gameId);
+  return { version };
 }
 
 export interface GameDeals {

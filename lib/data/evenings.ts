@@ -189,6 +189,8 @@ export interface EveningView {
   status: string;
   version: number;
   role: Role;
+  /** The name of who is looking (the owner or a member). */
+  viewer: string;
   ownerId: string;
   ownerName: string;
   members: MemberView[];
@@ -316,6 +318,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     status: evening.status,
     version: evening.version,
     role,
+    viewer: names.get(requireSignedIn(actor).userId) ?? "?",
     ownerId: evening.ownerId,
     ownerName: evening.owner.username,
     members: evening.members.map((m) => ({ userId: m.userId, username: m.user.username })),

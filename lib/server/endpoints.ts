@@ -47,7 +47,7 @@ function cookieValue(header: string | null, name: string): string | undefined {
 
 /**
  * POST /api/games/{gameId}/deals: records the next deal of a game, `{ number, entries, clientKey? }` → 201
- * `{ number, duplicate, deal }` (200 for a retry of a deal already stored).
+ * `{ number, duplicate, deal, version }` (200 and no version for a retry of a deal already stored).
  */
 export async function postDeal(gameId: string, request: PlainRequest): Promise<JsonAnswer> {
   try {
@@ -57,7 +57,12 @@ export async function postDeal(gameId: string, request: PlainRequest): Promise<J
     const recorded = await recordDeal(await actorFromCookies(request.cookie), { ...input, gameId } as never);
     return {
       status: recorded.duplicate ? 200 : 201,
-      body: { number: recorded.number, duplicate: recorded.duplicate, deal: recorded.result },
+      body: {
+        number: recorded.number,
+        duplicate: recorded.duplicate,
+        deal: recorded.result,
+        version: recorded.version,
+      },
     };
   } catch (error) {
     return errorAnswerOf(error, request);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUp, uniqueName } from "./support";
-import type { GameRecord } from "@/lib/rules";
-import { createEvening, fillDeal } from "./table";
+import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
+import { createEvening, enterDeal, expectProtokoll, fillDeal } from "./table";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -72,4 +72,88 @@ test("a second phone joins by the invite link, enters deals, and both phones sta
   await guest.reload();
   await expect(guest.getByRole("heading", { level: 1 })).not.toHaveText("Två telefoner");
   await context.close();
+});
+
+test("a deal changed on this phone is shown from the route's answer, without loading the page again; another phone's deal still arrives", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const me = await signUp(page);
+  await createEvening(page, {
+    title: "Ett svar räcker",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
+  // The page's own data travels as an RSC request: counted from here on (prefetches of other pages aside).
+  const pageLoads: string[] = [];
+  page.on("request", (request) => {
+    const headers = request.headers();
+    if (
+      headers["rsc"] === "1" &&
+      !headers["next-router-prefetch"] &&
+      new URL(request.url()).pathname.startsWith("/evenings/")
+    )
+      pageLoads.push(request.url());
+  });
+  const polls = () => page.waitForResponse((r) => r.url().endsWith("/version"));
+
+  const record: GameRecord = {
+    variant: "knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+    deals: [],
+  };
+  const deals: DealRecord[] = [
+    {
+      entries: {
+        Anna: { plays: true, exchanged: 2, tricks: 3 },
+        Bo: { plays: true, exchanged: 0, tricks: 2 },
+        Cecilia: { plays: false },
+      },
+    },
+    { entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } } },
+    {
+      entries: {
+        Anna: { plays: false },
+        Bo: { plays: true, exchanged: 1, tricks: 4 },
+        Cecilia: { plays: true, exchanged: 3, tricks: 1 },
+      },
+    },
+  ];
+  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
+  for (const deal of deals) {
+    record.deals.push(deal);
+    await enterDeal(page, record);
+    await expectProtokoll(page, record, scoreGame(record));
+  }
+  const gameUrl = new URL((await posted).url()).pathname;
+  await expect(page.getByTestId("next-dealer")).toHaveText(scoreGame(record).nextDeal!.dealer);
+  // The edit history names who recorded each deal, as the server's page does.
+  await page.getByText("Edit history").click();
+  await expect(page.getByTestId("history").locator("li")).toHaveText(
+    [3, 2, 1].map((n) => new RegExp(`${me} recorded Deal ${n} \\(Game 1\\)$`)),
+  );
+
+  // Undo from the toast: the deal goes, again without the page.
+  await page.getByTestId("undo-toast").getByRole("button").click();
+  record.deals.pop();
+  await expectProtokoll(page, record, scoreGame(record));
+  // Two polls later the phone has still not asked for the page: the server's version is the one it shows.
+  await polls();
+  await polls();
+  expect(pageLoads).toEqual([]);
+
+  // Another phone's deal (the same account through the API): the poll sees a version this phone did not make.
+  const third = deals[2]!;
+  const other = await page.request.post(gameUrl, {
+    data: { number: 3, entries: third.entries },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(other.status()).toBe(201);
+  record.deals.push(third);
+  await expectProtokoll(page, record, scoreGame(record));
+  expect(pageLoads.length).toBeGreaterThan(0);
+  await page.reload();
+  await expectProtokoll(page, record, scoreGame(record));
 });

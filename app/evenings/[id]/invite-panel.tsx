@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
-import { failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { removeMemberAction, rotateInviteAction } from "./actions";
 import { withSignal } from "./with-signal";
 
@@ -12,18 +12,17 @@ interface Props {
   qrSvg: string;
   members: { userId: string; username: string }[];
   dict: Dictionary;
-  locale: Locale;
-  /** After a change, with what went wrong, if it did. */
-  onChanged: (message?: string) => void;
+  /** After a change, with the action's answer. */
+  onChanged: (result: ActionResult) => void;
 }
 
 /** The owner's panel: the invite link and its QR code, and who else may enter deals. */
-export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, locale, onChanged }: Props) {
+export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
   const act = (work: () => Promise<ActionResult>) =>
     startTransition(async () => {
       const response = await withSignal(work);
-      onChanged(response.ok ? undefined : failureText(response, locale));
+      onChanged(response);
     });
   return (
     <details className="card no-print">

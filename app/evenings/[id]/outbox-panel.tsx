@@ -6,7 +6,7 @@ import type { Choice, Entries, LocalGame, QueuedDeal } from "@/lib/offline/outbo
 import { evaluateGame } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { DealForm } from "./deal-form";
-import type { TableGame } from "./table-view";
+import type { TableGame } from "./table-data";
 import type { Connection } from "./use-offline-table";
 
 interface Props {

@@ -75,6 +75,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         renderedAt={readAt()}
         open={evening.status === "open"}
         role={evening.role}
+        viewer={evening.viewer}
         games={evening.games}
         edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
         limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}

@@ -2,7 +2,7 @@
 
 import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
-import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { format, type Dictionary } from "@/lib/i18n/dictionaries";
 import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
 import { withSignal } from "./with-signal";
 
@@ -13,13 +13,12 @@ interface Props {
   /** Whether the link shows who pays whom; null when the evening is not played for money. */
   money: boolean | null;
   dict: Dictionary;
-  locale: Locale;
-  /** After a change, with what went wrong, if it did. */
-  onChanged: (message?: string) => void;
+  /** After a change, with the action's answer. */
+  onChanged: (result: ActionResult) => void;
 }
 
 /** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
-export function SharePanel({ eveningId, share, money, dict, locale, onChanged }: Props) {
+export function SharePanel({ eveningId, share, money, dict, onChanged }: Props) {
   const [pending, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
   const [viewers, setViewers] = useState<number | null>(null);
@@ -47,7 +46,7 @@ export function SharePanel({ eveningId, share, money, dict, locale, onChanged }:
     startTransition(async () => {
       before?.();
       const response = await withSignal(work);
-      onChanged(response.ok ? undefined : failureText(response, locale));
+      onChanged(response);
     });
   return (
     <details className="card no-print" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>

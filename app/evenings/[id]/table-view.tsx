@@ -1,11 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { ActionResult } from "@/lib/action-result";
 import { withQueued } from "@/lib/offline/outbox";
-import { fetchApi } from "@/lib/offline/sync";
-import { playersAtOne, settledGame, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
+import { fetchApi, type ApiAnswer } from "@/lib/offline/sync";
+import { playersAtOne, settledGame, type Stakes } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
@@ -17,27 +18,12 @@ import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
 import { SharePanel } from "./share-panel";
+import { applyDealChange, type DealChange, type TableData, type TableEdit, type TableGame } from "./table-data";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
 import { useLiveVersion } from "./use-live-version";
 import { useOfflineTable } from "./use-offline-table";
 import { NEEDS_SIGNAL, withSignal } from "./with-signal";
-
-export interface TableGame {
-  id: string;
-  number: number;
-  record: GameRecord;
-  result: GameResult;
-}
-
-export interface TableEdit {
-  id: string;
-  gameNumber: number;
-  dealNumber: number;
-  action: "record" | "edit" | "delete";
-  by: string;
-  at: string;
-}
 
 interface Props {
   eveningId: string;
@@ -46,6 +32,8 @@ interface Props {
   renderedAt: number;
   open: boolean;
   role: "owner" | "member";
+  /** Who is looking: the name on the edit-history lines of the changes made here. */
+  viewer: string;
   games: TableGame[];
   edits: TableEdit[];
   limits: { min: number; max: number };
@@ -64,14 +52,6 @@ interface Props {
 /** How long the "Undo" of a deal just saved is offered. */
 const UNDO_MS = 10_000;
 
-/** What the table view keeps on this phone for the evening, to show it again without a signal. */
-interface TableData {
-  open: boolean;
-  role: "owner" | "member";
-  games: TableGame[];
-  edits: TableEdit[];
-}
-
 /**
  * The table: the state of the game and the deal entry on the first screen, then the protokoll, the next game,
  * and — out of the way of entry — the evening's details, sharing and inviting.
@@ -82,6 +62,7 @@ export function TableView({
   renderedAt,
   open: openNow,
   role: roleNow,
+  viewer,
   games: gamesNow,
   edits: editsNow,
   limits,
@@ -104,7 +85,11 @@ export function TableView({
     if (navigator.onLine) router.refresh();
   }, [router]);
   const offline = useOfflineTable<TableData>(eveningId, fromServer, reload);
-  useLiveVersion(eveningId, version, offline.reached);
+  // Deal changes of this phone on their way: their answers show them, so the poll does not reload for them.
+  const writing = useRef(0);
+  const { shownVersion } = offline;
+  const pollVersion = useCallback(() => (writing.current > 0 ? null : shownVersion()), [shownVersion]);
+  useLiveVersion(eveningId, pollVersion, offline.reached);
   const { open, role, games, edits } = offline.shown.data;
   const game = games.at(-1)!;
   const gameQueue = useMemo(() => offline.queue.filter((d) => d.gameId === game.id), [offline.queue, game.id]);
@@ -113,12 +98,31 @@ export function TableView({
   const { record, result } = local;
   const queuedOf = (gameId: string, number: number) =>
     offline.queue.find((d) => d.gameId === gameId && d.number === number);
+  /**
+   * Sends a deal change by its route; null when no answer came. A change the server took is shown from the
+   * answer itself — only the rows it changes are rendered again — unless the evening moved on by more than this
+   * change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
+   */
+  const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer | null> => {
+    writing.current++;
+    try {
+      const answer = await request().catch(() => null);
+      const outcome = answer && answer.status < 500 ? written(answer) : null;
+      if (outcome?.ok) {
+        const { version } = (answer!.body ?? {}) as { version?: number };
+        if (!offline.apply(version, (data) => applyDealChange(data, change, viewer, new Date()))) reload();
+      } else if (outcome?.code === "conflict") reload();
+      return answer;
+    } finally {
+      writing.current--;
+    }
+  };
   // Deals go by the deal routes, not server actions: a call without a signal must fail here, where it is caught.
   const writer: DealWriter = {
     async record(input) {
       // Deals go out in order: while any of this game wait, a new one waits behind them.
       if (navigator.onLine && !offline.queue.some((d) => d.gameId === input.gameId)) {
-        const answer = await fetchApi.record(input.gameId, input).catch(() => null);
+        const answer = await send(() => fetchApi.record(input.gameId, input), { action: "record", ...input });
         // No answer, or the server could not take it now: kept on this phone (its client key makes a send that
         // did arrive harmless).
         if (answer && answer.status < 500) return written(answer);
@@ -132,7 +136,10 @@ export function TableView({
         await offline.editQueued(queued.seq!, input.entries);
         return QUEUED;
       }
-      const answer = await fetchApi.edit(input.gameId, input.number, input.entries).catch(() => null);
+      const answer = await send(() => fetchApi.edit(input.gameId, input.number, input.entries), {
+        action: "edit",
+        ...input,
+      });
       return answer ? written(answer) : NEEDS_SIGNAL;
     },
     async remove(input) {
@@ -141,7 +148,7 @@ export function TableView({
         await offline.removeQueued(queued.seq!);
         return QUEUED;
       }
-      const answer = await fetchApi.remove(input.gameId, input.number).catch(() => null);
+      const answer = await send(() => fetchApi.remove(input.gameId, input.number), { action: "delete", ...input });
       return answer ? written(answer) : NEEDS_SIGNAL;
     },
   };
@@ -156,12 +163,18 @@ export function TableView({
     return () => clearTimeout(timer);
   }, [justSaved]);
 
-  const refresh = (message?: string) => {
+  /** After a deal change (the writer has shown it already): what went wrong, if anything, and the dialog closed. */
+  const dealChanged = (message?: string) => {
     setNotice(message ?? null);
+    setDialog(null);
+  };
+  /** After a change through a server action (a game, sharing, inviting, the evening's end): the page's new state. */
+  const refresh = (result?: ActionResult) => {
+    setNotice(result && !result.ok ? failureText(result, locale) : null);
     setDialog(null);
     // When the action never left the phone there is nothing new to fetch; asking anyway without a signal would
     // make the router load the whole page again, and the notice with it would be gone.
-    if (message !== failureText(NEEDS_SIGNAL, locale)) reload();
+    if (result !== NEEDS_SIGNAL) reload();
   };
   const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;
@@ -188,11 +201,10 @@ export function TableView({
   function saved(outcome: { number: number; queued: boolean } | { message: string }) {
     if ("number" in outcome) {
       setJustSaved({ gameId: game.id, number: outcome.number, queued: outcome.queued });
-      if (outcome.queued) setNotice(null);
-      else refresh();
+      dealChanged();
     } else {
       setJustSaved(null);
-      refresh(outcome.message);
+      dealChanged(outcome.message);
     }
     // The next deal starts at the top: who deals next, trumftvång and an empty form in view.
     window.scrollTo({ top: 0 });
@@ -202,7 +214,7 @@ export function TableView({
     setJustSaved(null);
     startTransition(async () => {
       const response = await writer.remove({ gameId: game.id, number });
-      refresh(response.ok ? undefined : failureText(response, locale));
+      dealChanged(response.ok ? undefined : failureText(response, locale));
     });
   }
 
@@ -290,7 +302,7 @@ export function TableView({
             limits={limits}
             dict={dict}
             locale={locale}
-            onStarted={refresh}
+            onStarted={() => refresh()}
           />
         ) : null}
 
@@ -359,14 +371,7 @@ export function TableView({
         </details>
 
         {share ? (
-          <SharePanel
-            eveningId={eveningId}
-            share={share.link}
-            money={share.money}
-            dict={dict}
-            locale={locale}
-            onChanged={refresh}
-          />
+          <SharePanel eveningId={eveningId} share={share.link} money={share.money} dict={dict} onChanged={refresh} />
         ) : null}
         {invite && open ? (
           <InvitePanel
@@ -375,7 +380,6 @@ export function TableView({
             qrSvg={invite.qrSvg}
             members={invite.members}
             dict={dict}
-            locale={locale}
             onChanged={refresh}
           />
         ) : null}
@@ -386,8 +390,7 @@ export function TableView({
             disabled={pending}
             onClick={() =>
               startTransition(async () => {
-                const response = await withSignal(() => endEveningAction(eveningId));
-                refresh(response.ok ? undefined : failureText(response, locale));
+                refresh(await withSignal(() => endEveningAction(eveningId)));
               })
             }
           >
@@ -407,7 +410,7 @@ export function TableView({
             dict={dict}
             locale={locale}
             onClose={closeDialog}
-            onChanged={refresh}
+            onChanged={dealChanged}
           />
         ) : null}
       </div>

@@ -4,26 +4,27 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 /**
- * Reloads the page's data when another phone changes the evening (its version moves on). Tells `onReach`
- * whether the server answered: a phone on a network without internet still says it is online.
+ * Reloads the page's data when another phone changes the evening: the server's version is not the one shown.
+ * `shownVersion` is null while a change of this phone is on its way — its answer shows it, so the poll waits.
+ * Tells `onReach` whether the server answered: a phone on a network without internet still says it is online.
  */
 export function useLiveVersion(
   eveningId: string,
-  version: number,
+  shownVersion: () => number | null,
   onReach: (reached: boolean) => void = () => {},
   intervalMs = 2_000,
 ): void {
   const router = useRouter();
-  const known = useRef(version);
+  const known = useRef(shownVersion);
   const reach = useRef(onReach);
   useEffect(() => {
     reach.current = onReach;
-  }, [onReach]);
-  useEffect(() => {
-    known.current = version;
-  }, [version]);
+    known.current = shownVersion;
+  }, [onReach, shownVersion]);
   useEffect(() => {
     let stopped = false;
+    /** The version last asked for: the page is not asked again for it while its answer is on its way. */
+    let asked: number | null = null;
     const tick = async () => {
       if (document.visibilityState !== "visible") return;
       try {
@@ -32,8 +33,9 @@ export function useLiveVersion(
         reach.current(true);
         if (!response.ok) return;
         const { version: latest } = (await response.json()) as { version: number };
-        if (latest !== known.current) {
-          known.current = latest;
+        const shown = known.current();
+        if (shown !== null && latest !== shown && latest !== asked) {
+          asked = latest;
           router.refresh();
         }
       } catch {

@@ -215,6 +215,35 @@ export function useOfflineTable<T>(eveningId: string, fromServer: EveningData<T>
   );
 
   const shown = copy && copy.version > fromServer.version ? copy : fromServer;
+  // The state shown, as the next change sees it even before the page renders it (two changes in one render).
+  const latest = useRef(shown);
+  useEffect(() => {
+    latest.current = shown;
+  }, [shown]);
+
+  /**
+   * A change this phone made, which the server took as `version`: shown and kept at once when it is exactly the
+   * next version of the state shown. Returns false when it is not (another phone changed the evening too, or
+   * `change` cannot show it): the caller reloads the page instead.
+   */
+  const apply = useCallback(
+    (version: number | undefined, change: (data: T) => T | null): boolean => {
+      const current = latest.current;
+      if (version !== current.version + 1) return false;
+      const data = change(current.data);
+      if (!data) return false;
+      const next: EveningData<T> = { version, renderedAt: Date.now(), data };
+      latest.current = next;
+      setCopy(next);
+      void load().then(({ store }) => store.saveCopy({ id: eveningId, ...next }).catch(() => undefined));
+      return true;
+    },
+    [eveningId],
+  );
+
+  /** The version of the state shown, as the next change or poll sees it. */
+  const shownVersion = useCallback(() => latest.current.version, []);
+
   const offline = browserOffline || unreachable || connection === "offline";
   return {
     shown,
@@ -227,5 +256,7 @@ export function useOfflineTable<T>(eveningId: string, fromServer: EveningData<T>
     removeQueued,
     choose,
     reached,
+    apply,
+    shownVersion,
   };
 }

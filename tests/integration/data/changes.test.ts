@@ -63,15 +63,22 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
       expect(await eventually(() => frames.slice(sent).some((f) => f.includes(expected)))).toBe(true);
     }
 
+    /** A deal change: seen like any other, and it names the version it made (the phone that made it applies it). */
+    async function expectMade(change: () => Promise<{ version?: number }>) {
+      let made: { version?: number } = {};
+      await expectSeen(async () => (made = await change()));
+      expect(made.version).toBe(await getEveningVersion(owner, eveningId));
+    }
+
     const lone = (who: string) => ({
       Anna: { plays: who === "Anna" },
       Bo: { plays: who === "Bo" },
       Cecilia: { plays: who === "Cecilia" },
     });
-    await expectSeen(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") }));
-    await expectSeen(() => editDeal(owner, { gameId, number: 1, entries: lone("Bo") }));
-    await expectSeen(() => deleteDeal(owner, { gameId, number: 1 }));
-    await expectSeen(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") })); // Anna wins (5 − 5)
+    await expectMade(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") }));
+    await expectMade(() => editDeal(owner, { gameId, number: 1, entries: lone("Bo") }));
+    await expectMade(() => deleteDeal(owner, { gameId, number: 1 }));
+    await expectMade(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") })); // Anna wins (5 − 5)
     await expectSeen(() => startGame(owner, { eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 0 }));
     const invite = (await getEvening(owner, eveningId)).inviteToken!;
     await expectSeen(() => joinEvening(guest, invite));

@@ -201,6 +201,9 @@ describeWithDatabase("deals", () => {
     const retry = await recordDeal(owner, input);
     expect(first.duplicate).toBe(false);
     expect(retry).toMatchObject({ number: 1, duplicate: true });
+    // The retry made no version: the phone that sent it reloads rather than applying the deal a second time.
+    expect(retry.version).toBeUndefined();
+    expect(first.version).toBeGreaterThan(0);
     expect(await getDb().deal.count({ where: { gameId } })).toBe(1);
   });
 

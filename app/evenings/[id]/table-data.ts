@@ -1,0 +1,78 @@
+/**
+ * What the table view shows of an evening, and how a deal change this phone made is applied to it. The phone
+ * that records, edits or deletes a deal knows the whole change once the server has taken it: it scores the game
+ * again itself (the same rules engine) instead of reloading the page (decision 007).
+ */
+import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import type { Entries } from "@/lib/offline/outbox";
+
+export interface TableGame {
+  id: string;
+  number: number;
+  record: GameRecord;
+  result: GameResult;
+}
+
+export interface TableEdit {
+  id: string;
+  gameNumber: number;
+  dealNumber: number;
+  action: "record" | "edit" | "delete";
+  by: string;
+  at: string;
+}
+
+/** What the table view keeps on this phone for the evening, to show it again without a signal. */
+export interface TableData {
+  open: boolean;
+  role: "owner" | "member";
+  games: TableGame[];
+  /** The edit history, newest first, as many lines as the page shows. */
+  edits: TableEdit[];
+}
+
+/** How many lines of the edit history the page shows (lib/data/evenings.ts reads as many). */
+export const EDIT_LINES = 100;
+
+/** A deal change the server has taken. */
+export type DealChange =
+  | { action: "record"; gameId: string; number: number; entries: Entries }
+  | { action: "edit"; gameId: string; number: number; entries: Entries }
+  | { action: "delete"; gameId: string; number: number };
+
+/**
+ * The table after `change`, made by `by` at `at`; null when this copy cannot show it (the game or deal is not
+ * where the change says, or the rules refuse the result — then the page is reloaded instead).
+ */
+export function applyDealChange(data: TableData, change: DealChange, by: string, at: Date): TableData | null {
+  const game = data.games.find((g) => g.id === change.gameId);
+  if (!game) return null;
+  const { deals } = game.record;
+  let next: GameRecord["deals"];
+  if (change.action === "record") {
+    if (change.number !== deals.length + 1) return null;
+    next = [...deals, { entries: change.entries }];
+  } else {
+    if (change.number < 1 || change.number > deals.length) return null;
+    next =
+      change.action === "edit"
+        ? deals.map((d, i) => (i === change.number - 1 ? { entries: change.entries } : d))
+        : deals.filter((_, i) => i !== change.number - 1);
+  }
+  const record = { ...game.record, deals: next };
+  const evaluation = evaluateGame(record);
+  if (!evaluation.ok) return null;
+  const line: TableEdit = {
+    id: `${change.gameId}:${at.getTime()}:${change.action}:${change.number}`,
+    gameNumber: game.number,
+    dealNumber: change.number,
+    action: change.action,
+    by,
+    at: at.toISOString(),
+  };
+  return {
+    ...data,
+    games: data.games.map((g) => (g === game ? { ...g, record, result: evaluation.result } : g)),
+    edits: [line, ...data.edits].slice(0, EDIT_LINES),
+  };
+}
