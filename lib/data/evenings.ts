@@ -2,7 +2,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { getDb, jsonColumn, readRows, sql, type Tx } from "@/lib/db/client";
+import { dateColumn, getDb, jsonColumn, readRows, sql, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   evaluateGame,
@@ -196,6 +196,8 @@ export interface EveningView {
   members: MemberView[];
   /** Only for the owner: the token of the link that lets others join. */
   inviteToken: string | null;
+  /** Only for the owner: the token of the live scoreboard's share link (null when switched off). */
+  shareToken: string | null;
   games: GameView[];
   /** The edit history, newest first. */
   edits: EditView[];
@@ -276,63 +278,121 @@ async function storedGamesOf(eveningId: string): Promise<(StoredGame & { id: str
   return [...games.values()];
 }
 
-/** An evening with every game scored by the rules engine, for its owner and members. */
+interface EveningRow {
+  id: string;
+  title: string;
+  date: unknown;
+  place: string | null;
+  variant: string;
+  houseRules: unknown;
+  stakes: unknown;
+  ruleSetName: string | null;
+  shareMoney: boolean | number | bigint;
+  status: string;
+  version: number | bigint;
+  ownerId: string;
+  ownerName: string;
+  inviteToken: string | null;
+  shareToken: string | null;
+  /** The reader's own name, when the reader is the owner or a member. */
+  viewer: string | null;
+  member: boolean | number | bigint;
+}
+
+interface MemberRow {
+  userId: string;
+  username: string;
+}
+
+interface EditRow {
+  id: string;
+  gameId: string;
+  dealNumber: number | bigint;
+  action: string;
+  by: string | null;
+  at: unknown;
+}
+
+/** How many lines of the edit history the evening's page shows. */
+const EDIT_LINES = 100;
+
+/**
+ * An evening with every game scored by the rules engine, for its owner and members. One batch of flat reads
+ * (decision 013): the evening with its owner and the reader's own row, its members, its games' seats and
+ * entries, and the newest lines of its edit history with their authors' names. Nothing read leaves this
+ * function before the reader's role is checked.
+ */
 export async function getEvening(actor: Actor, eveningId: string): Promise<EveningView> {
-  const db = getDb();
-  const role = await requireRole(db, actor, eveningId, ["owner", "member"]);
-  const evening = await db.evening.findUnique({
-    where: { id: eveningId },
-    include: {
-      owner: { select: { username: true } },
-      members: { orderBy: { createdAt: "asc" }, select: { userId: true, user: { select: { username: true } } } },
-    },
-  });
-  if (!evening) throw new AppError("not_found", { key: "errors.noEvening" });
+  const { userId } = requireSignedIn(actor);
+  if (!isId(eveningId)) throw new AppError("not_found", { key: "errors.noEvening" });
+  const [[evening], members, edits] = await readRows<[EveningRow[], MemberRow[], EditRow[]]>(
+    sql`
+      SELECT e."id" AS "id", e."title" AS "title", e."date" AS "date", e."place" AS "place",
+             e."variant" AS "variant", e."houseRules" AS "houseRules", e."stakes" AS "stakes",
+             e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."status" AS "status",
+             e."version" AS "version", e."ownerId" AS "ownerId", o."username" AS "ownerName",
+             e."inviteToken" AS "inviteToken", e."shareToken" AS "shareToken", r."username" AS "viewer",
+             EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})
+               AS "member"
+      FROM "Evening" e
+      JOIN "User" o ON o."id" = e."ownerId"
+      LEFT JOIN "User" r ON r."id" = ${userId}
+      WHERE e."id" = ${eveningId}`,
+    sql`
+      SELECT m."userId" AS "userId", u."username" AS "username"
+      FROM "EveningMember" m JOIN "User" u ON u."id" = m."userId"
+      WHERE m."eveningId" = ${eveningId}
+      ORDER BY m."createdAt"`,
+    sql`
+      SELECT d."id" AS "id", d."gameId" AS "gameId", d."dealNumber" AS "dealNumber", d."action" AS "action",
+             u."username" AS "by", d."at" AS "at"
+      FROM "DealEdit" d
+      JOIN "Game" g ON g."id" = d."gameId"
+      LEFT JOIN "User" u ON u."id" = d."byId"
+      WHERE g."eveningId" = ${eveningId}
+      ORDER BY d."at" DESC, d."dealNumber" DESC
+      LIMIT ${EDIT_LINES}`,
+  );
+  const role: Role | null = !evening
+    ? null
+    : evening.ownerId === userId
+      ? "owner"
+      : Number(evening.member)
+        ? "member"
+        : null;
+  if (!evening || !role) throw new AppError("not_found", { key: "errors.noEvening" });
   const games = await storedGamesOf(eveningId);
   const gameNumbers = new Map(games.map((g) => [g.id, g.number]));
-  const edits = await db.dealEdit.findMany({
-    where: { gameId: { in: [...gameNumbers.keys()] } },
-    orderBy: { at: "desc" },
-    take: 100,
-    select: { id: true, gameId: true, dealNumber: true, action: true, byId: true, at: true },
-  });
-  const names = new Map<string, string>([
-    [evening.ownerId, evening.owner.username],
-    ...evening.members.map((m) => [m.userId, m.user.username] as const),
-  ]);
-  const missing = [...new Set(edits.map((e) => e.byId))].filter((id) => !names.has(id));
-  if (missing.length) {
-    for (const u of await db.user.findMany({ where: { id: { in: missing } }, select: { id: true, username: true } }))
-      names.set(u.id, u.username);
-  }
+  const houseRules = (jsonColumn(evening.houseRules) ?? {}) as Record<string, unknown>;
   return {
     id: evening.id,
     title: evening.title,
-    date: evening.date,
+    date: dateColumn(evening.date),
     place: evening.place,
     variant: evening.variant,
-    houseRules: (evening.houseRules ?? {}) as Record<string, unknown>,
-    stakes: (evening.stakes ?? null) as Stakes | null,
+    houseRules,
+    stakes: (jsonColumn(evening.stakes) ?? null) as Stakes | null,
     ruleSetName: evening.ruleSetName,
-    shareMoney: evening.shareMoney,
+    shareMoney: Boolean(Number(evening.shareMoney)),
     status: evening.status,
-    version: evening.version,
+    version: Number(evening.version),
     role,
-    viewer: names.get(requireSignedIn(actor).userId) ?? "?",
+    viewer: evening.viewer ?? "?",
     ownerId: evening.ownerId,
-    ownerName: evening.owner.username,
-    members: evening.members.map((m) => ({ userId: m.userId, username: m.user.username })),
+    ownerName: evening.ownerName,
+    members,
     inviteToken: role === "owner" ? evening.inviteToken : null,
+    shareToken: role === "owner" ? evening.shareToken : null,
     edits: edits.map((e) => ({
       id: e.id,
       gameNumber: gameNumbers.get(e.gameId)!,
-      dealNumber: e.dealNumber,
+      dealNumber: Number(e.dealNumber),
       action: e.action as EditView["action"],
-      by: names.get(e.byId) ?? "?",
-      at: e.at,
+      by: e.by ?? "?",
+      at: dateColumn(e.at),
     })),
     games: games.map((game) => {
-      const record = toGameRecord(evening, game);
+      const record = toGameRecord({ variant: evening.variant, houseRules }, game);
       const evaluation = evaluateGame(record);
       // Stored deals were accepted by the engine one by one, so a stored game always scores.
       if (!evaluation.ok) throw new Error(`stored game ${game.id} does not score: ${evaluation.problems[0]?.message}`);
@@ -397,12 +457,11 @@ export async function getEveningVersion(actor: Actor, eveningId: string): Promis
 /** Names of people the user has played with, most recent first, to offer when starting an evening. */
 export async function listPlayerNames(actor: Actor): Promise<string[]> {
   const { userId } = requireSignedIn(actor);
-  const people = await getDb().person.findMany({
-    where: { ownerId: userId },
-    orderBy: { createdAt: "desc" },
-    take: 200,
-    select: { name: true },
-  });
+  const [people] = await readRows<[{ name: string }[]]>(sql`
+    SELECT p."name" AS "name" FROM "Person" p
+    WHERE p."ownerId" = ${userId}
+    ORDER BY p."createdAt" DESC
+    LIMIT 200`);
   return people.map((p) => p.name);
 }
 

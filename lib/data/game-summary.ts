@@ -45,9 +45,43 @@ interface SummaryRow {
   stakes: unknown;
   gameId: string;
   dealCount: number | bigint | null;
-  summary: unknown;
+  /** When the stored summary was written (null when there is none). */
+  summaryAt: unknown;
   /** The game's deal count: its highest deal number (numbers run 1..n), one index seek per game. */
   deals: number | bigint | null;
+}
+
+interface StoredSummaryRow {
+  gameId: string;
+  dealCount: number | bigint;
+  summaryAt: unknown;
+  summary: unknown;
+}
+
+/**
+ * Summaries already read, parsed, by game: the statistics pages read every game of a history (thousands), and
+ * parsing megabytes of JSON per page was most of their time (bench:history). A derived cache like the game
+ * cache (STYLE.md 2): an entry is used only while the stored row is the one it was read from (same write time
+ * and deal count), so writes on any instance and restarts never show a stale summary.
+ */
+const MAX_PARSED = 20_000;
+const parsed = new Map<string, { key: string; summary: GameSummary }>();
+
+const rowKey = (dealCount: unknown, at: unknown) =>
+  `${Number(dealCount)}@${at instanceof Date ? at.getTime() : String(at)}`;
+
+function cachedSummary(gameId: string, key: string): GameSummary | null {
+  const entry = parsed.get(gameId);
+  if (!entry || entry.key !== key) return null;
+  parsed.delete(gameId); // most recently used last
+  parsed.set(gameId, entry);
+  return entry.summary;
+}
+
+function rememberSummary(gameId: string, key: string, summary: GameSummary): void {
+  parsed.delete(gameId);
+  parsed.set(gameId, { key, summary });
+  if (parsed.size > MAX_PARSED) parsed.delete(parsed.keys().next().value!);
 }
 
 /** The evenings the user owns or sits at (`e` in the queries below). */
@@ -68,21 +102,51 @@ export async function summariesOfEvenings(eveningIds: string[]): Promise<Summari
   return eveningIds.length ? summarizedGames(sql`e."id" IN (${join(eveningIds)})`) : [];
 }
 
+/** Up to this many summaries not parsed yet are read by their games' ids; more, by the evenings they are in. */
+const BY_ID = 500;
+
 /**
- * The games of the evenings `where` picks (`e`), summarized: one read of the stored summaries with each game's
- * deal count (its highest deal number: deals run 1..n, one index seek). A summary behind its game's deals (a
- * deal recorded since), or stored before the players were kept in it, is refolded from the deals and kept.
+ * The games of the evenings `where` picks (`e`), summarized: one read of the games with each one's deal count
+ * (its highest deal number: deals run 1..n, one index seek) and when its summary was stored; then the stored
+ * summaries not parsed already (none, when the same pages are read again). A summary behind its game's deals
+ * (a deal recorded since), or stored before the players were kept in it, is refolded from the deals and kept.
  */
 async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   const [games] = await readRows<[SummaryRow[]]>(sql`
     SELECT e."id" AS "eveningId", e."stakes" AS "stakes", g."id" AS "gameId",
-           s."dealCount" AS "dealCount", s."summary" AS "summary",
+           s."dealCount" AS "dealCount", s."updatedAt" AS "summaryAt",
            (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"
     FROM "Evening" e
     JOIN "Game" g ON g."eveningId" = e."id"
     LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
     WHERE ${where}
     ORDER BY e."date", e."createdAt", e."id", g."number"`);
+  const summaries = new Map<string, GameSummary>();
+  const unread: string[] = [];
+  for (const row of games) {
+    if (row.dealCount === null || Number(row.dealCount) !== Number(row.deals ?? 0)) continue; // refolded below
+    const cached = cachedSummary(row.gameId, rowKey(row.dealCount, row.summaryAt));
+    if (cached) summaries.set(row.gameId, cached);
+    else unread.push(row.gameId);
+  }
+  if (unread.length) {
+    const columns = sql`s."gameId" AS "gameId", s."dealCount" AS "dealCount", s."updatedAt" AS "summaryAt",
+      s."summary" AS "summary"`;
+    const [stored] = await readRows<[StoredSummaryRow[]]>(
+      unread.length <= BY_ID
+        ? sql`SELECT ${columns} FROM "GameSummary" s WHERE s."gameId" IN (${join(unread)})`
+        : sql`SELECT ${columns} FROM "Evening" e
+          JOIN "Game" g ON g."eveningId" = e."id"
+          JOIN "GameSummary" s ON s."gameId" = g."id"
+          WHERE ${where}`,
+    );
+    for (const row of stored) {
+      const summary = jsonColumn(row.summary) as GameSummary;
+      if (!Array.isArray(summary.players)) continue; // stored before the players were kept: refolded below
+      rememberSummary(row.gameId, rowKey(row.dealCount, row.summaryAt), summary);
+      summaries.set(row.gameId, summary);
+    }
+  }
   const out: SummarizedGame[] = [];
   const stakesOf = new Map<string, Stakes | null>();
   for (const row of games) {
@@ -92,9 +156,9 @@ async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
       stakes = playsForMoney(pinned) ? pinned : null;
       stakesOf.set(row.eveningId, stakes);
     }
-    const stored = row.summary === null ? null : (jsonColumn(row.summary) as GameSummary);
-    const current = stored && Array.isArray(stored.players) && Number(row.dealCount) === Number(row.deals ?? 0);
-    const summary = current ? stored : ((await rebuildGame(row.gameId))?.summary ?? null);
+    // Only games whose stored count was current are in `summaries`; the second read sees that row or a
+    // newer one (an edit written in between), never an older one.
+    const summary = summaries.get(row.gameId) ?? (await rebuildGame(row.gameId))?.summary ?? null;
     if (summary)
       out.push({ eveningId: row.eveningId, players: summary.players, summary, ...(stakes ? { stakes } : {}) });
   }

@@ -1,6 +1,6 @@
 /** The history of evenings a user owns or played in: the list with filters, and the games behind statistics. */
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { dateColumn, join, jsonColumn, readRows, sql, type Sql } from "@/lib/db/client";
 import { requireSignedIn, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
 import { summariesOfEvenings } from "./game-summary";
@@ -41,46 +41,88 @@ const isText = (s: string | undefined): s is string =>
 const isDate = (s: string | undefined): s is string =>
   typeof s === "string" && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 
-/** Newest first, a page at a time; a fixed number of queries whatever the page shows. */
+interface HistoryRow {
+  id: string;
+  title: string;
+  date: unknown;
+  place: string | null;
+  variant: string;
+  status: string;
+  ownerId: string;
+  ruleSetName: string | null;
+  stakes: unknown;
+  /** How many evenings the filters match in all (the same on every row). */
+  total: number | bigint | string;
+}
+
+interface PlayerRow {
+  eveningId: string;
+  name: string;
+}
+
+/** Newest first, a page at a time; a fixed number of queries whatever the page shows (decision 013). */
 export async function listHistory(
   actor: Actor,
   filters: HistoryFilters = {},
 ): Promise<{ items: HistoryItem[]; page: number; pages: number; total: number }> {
   const { userId } = requireSignedIn(actor);
-  const where = {
-    AND: [
-      { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
-      ...(isText(filters.player) ? [{ players: { some: { name: filters.player } } }] : []),
-      ...(isText(filters.variant) ? [{ variant: filters.variant }] : []),
-      ...(isDate(filters.from) ? [{ date: { gte: new Date(`${filters.from}T00:00:00Z`) } }] : []),
-      ...(isDate(filters.to) ? [{ date: { lte: new Date(`${filters.to}T00:00:00Z`) } }] : []),
-    ],
+  const conditions: Sql[] = [
+    sql`(e."ownerId" = ${userId}
+      OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`,
+  ];
+  if (isText(filters.player))
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM "EveningPlayer" p WHERE p."eveningId" = e."id" AND p."name" = ${filters.player})`,
+    );
+  if (isText(filters.variant)) conditions.push(sql`e."variant" = ${filters.variant}`);
+  if (isDate(filters.from)) conditions.push(sql`e."date" >= ${new Date(`${filters.from}T00:00:00Z`)}`);
+  if (isDate(filters.to)) conditions.push(sql`e."date" <= ${new Date(`${filters.to}T00:00:00Z`)}`);
+  const where = join(conditions, " AND ");
+  const pageOf = async (page: number) => {
+    const [rows] = await readRows<[HistoryRow[]]>(sql`
+      SELECT e."id" AS "id", e."title" AS "title", e."date" AS "date", e."place" AS "place",
+             e."variant" AS "variant", e."status" AS "status", e."ownerId" AS "ownerId",
+             e."ruleSetName" AS "ruleSetName", e."stakes" AS "stakes", COUNT(*) OVER () AS "total"
+      FROM "Evening" e
+      WHERE ${where}
+      ORDER BY e."date" DESC, e."createdAt" DESC, e."id" DESC
+      LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(page - 1) * HISTORY_PAGE_SIZE}`);
+    return rows;
   };
-  const db = getDb();
-  const total = await db.evening.count({ where });
+  const asked = Math.max(1, Math.floor(filters.page ?? 1) || 1);
+  let rows = await pageOf(asked);
+  let page = asked;
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && asked > 1) {
+    // Past the last page: the last page instead (its rows also say how many there are).
+    const [[count]] = await readRows<[{ n: number | bigint | string }[]]>(
+      sql`SELECT COUNT(*) AS "n" FROM "Evening" e WHERE ${where}`,
+    );
+    total = Number(count?.n ?? 0);
+    page = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+    rows = await pageOf(page);
+  }
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1) || 1), pages);
-  const rows = await db.evening.findMany({
-    where,
-    orderBy: [{ date: "desc" }, { createdAt: "desc" }],
-    skip: (page - 1) * HISTORY_PAGE_SIZE,
-    take: HISTORY_PAGE_SIZE,
-    select: {
-      id: true,
-      title: true,
-      date: true,
-      place: true,
-      variant: true,
-      status: true,
-      ownerId: true,
-      ruleSetName: true,
-      stakes: true,
-      players: { select: { name: true } },
-    },
-  });
-  // Winners and money come from the statistics cache, so the page never reads the deals themselves.
+  const ids = rows.map((e) => e.id);
+  // Players and winners of the page's evenings; winners and money come from the statistics cache, so the page
+  // never reads the deals themselves.
+  const [[players], summaries] = await Promise.all([
+    ids.length
+      ? readRows<[PlayerRow[]]>(sql`
+          SELECT p."eveningId" AS "eveningId", p."name" AS "name" FROM "EveningPlayer" p
+          WHERE p."eveningId" IN (${join(ids)})
+          ORDER BY p."eveningId", p."personId"`)
+      : Promise.resolve<[PlayerRow[]]>([[]]),
+    summariesOfEvenings(ids),
+  ]);
+  const namesOf = new Map<string, string[]>();
+  for (const { eveningId, name } of players) {
+    const list = namesOf.get(eveningId);
+    if (list) list.push(name);
+    else namesOf.set(eveningId, [name]);
+  }
   const games = new Map<string, SummarizedGame[]>();
-  for (const game of await summariesOfEvenings(rows.map((e) => e.id))) {
+  for (const game of summaries) {
     const list = games.get(game.eveningId);
     if (list) list.push(game);
     else games.set(game.eveningId, [game]);
@@ -88,7 +130,7 @@ export async function listHistory(
   const items: HistoryItem[] = [];
   for (const e of rows) {
     const winners: string[][] = [];
-    const pinned = e.stakes as Stakes | null;
+    const pinned = jsonColumn(e.stakes) as Stakes | null;
     const stakes = playsForMoney(pinned) ? pinned : null;
     const money = stakes ? { currency: stakes.currency, net: {} as Record<string, number> } : null;
     for (const game of games.get(e.id) ?? []) {
@@ -98,12 +140,12 @@ export async function listHistory(
     items.push({
       id: e.id,
       title: e.title,
-      date: e.date,
+      date: dateColumn(e.date),
       place: e.place,
       variant: e.variant,
       status: e.status,
       role: e.ownerId === userId ? "owner" : "member",
-      players: e.players.map((p) => p.name),
+      players: namesOf.get(e.id) ?? [],
       winners,
       ruleSetName: e.ruleSetName,
       money,

@@ -112,6 +112,11 @@ export function jsonColumn(value: unknown): unknown {
   return typeof value === "string" ? JSON.parse(value) : value;
 }
 
+/** A date column from a raw query: SQLite hands over the ISO text the ORM wrote, PostgreSQL a Date. */
+export function dateColumn(value: unknown): Date {
+  return value instanceof Date ? value : new Date(String(value));
+}
+
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
 export { DbNull, join, sql, type Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 

@@ -4,10 +4,9 @@ import { notFound } from "next/navigation";
 import QRCode from "qrcode";
 import { requireActor } from "@/lib/auth/require";
 import { getEvening, listPlayerNames } from "@/lib/data/evenings";
-import { getShareLink } from "@/lib/data/share";
 import { env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
-import { DICTIONARIES, intlLocale } from "@/lib/i18n/dictionaries";
+import { intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
@@ -54,8 +53,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
       const url = `${base}/join/${evening.inviteToken}`;
       invite = { url, qrSvg: await qr(url), members: evening.members };
     }
-    const shareToken = await getShareLink(actor, evening.id);
-    const url = shareToken ? `${base}/s/${shareToken}` : null;
+    const url = evening.shareToken ? `${base}/s/${evening.shareToken}` : null;
     share = {
       link: url ? { url, qrSvg: await qr(url) } : null,
       money: playsForMoney(evening.stakes) ? evening.shareMoney : null,
@@ -76,14 +74,13 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         open={evening.status === "open"}
         role={evening.role}
         viewer={evening.viewer}
-        games={evening.games}
+        games={evening.games.map(({ id, number, record }) => ({ id, number, record }))}
         edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
         limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
         knownNames={knownNames}
         invite={invite}
         share={share}
         stakes={evening.stakes}
-        dict={DICTIONARIES[locale]}
         locale={locale}
         details={
           <section className="card stack evening-details" aria-labelledby="evening-details">

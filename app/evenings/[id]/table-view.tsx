@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
-import { failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { DICTIONARIES, failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { ActionResult } from "@/lib/action-result";
 import { withQueued } from "@/lib/offline/outbox";
 import { fetchApi, type ApiAnswer } from "@/lib/offline/sync";
-import { playersAtOne, settledGame, type Stakes } from "@/lib/rules";
+import { playersAtOne, scoreGame, settledGame, type Stakes } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
@@ -34,7 +34,8 @@ interface Props {
   role: "owner" | "member";
   /** Who is looking: the name on the edit-history lines of the changes made here. */
   viewer: string;
-  games: TableGame[];
+  /** The games as stored: the table scores them itself (the results, with their explanations in both languages, are most of an evening's bytes). */
+  games: Omit<TableGame, "result">[];
   edits: TableEdit[];
   limits: { min: number; max: number };
   knownNames: string[];
@@ -45,7 +46,7 @@ interface Props {
   stakes: Stakes | null;
   /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
   details?: ReactNode;
-  dict: Dictionary;
+  /** The page's language; its dictionary is part of this bundle already (failure texts), so it is not sent. */
   locale: Locale;
 }
 
@@ -71,15 +72,15 @@ export function TableView({
   share,
   stakes,
   details,
-  dict,
   locale,
 }: Props) {
+  const dict = DICTIONARIES[locale];
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
-  const fromServer = useMemo(
-    () => ({ version, renderedAt, data: { open: openNow, role: roleNow, games: gamesNow, edits: editsNow } }),
-    [version, renderedAt, openNow, roleNow, gamesNow, editsNow],
-  );
+  const fromServer = useMemo(() => {
+    const games = gamesNow.map((g) => ({ ...g, result: scoreGame(g.record) }));
+    return { version, renderedAt, data: { open: openNow, role: roleNow, games, edits: editsNow } };
+  }, [version, renderedAt, openNow, roleNow, gamesNow, editsNow]);
   const reload = useCallback(() => {
     // Without a signal the page's data cannot be fetched; the outbox and the kept copy stand in.
     if (navigator.onLine) router.refresh();

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { createEvening, getEvening, startGame } from "@/lib/data/evenings";
+import { createEvening, getEvening, joinEvening, startGame } from "@/lib/data/evenings";
+import { getShareLink } from "@/lib/data/share";
 import { listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
@@ -19,6 +20,38 @@ describeWithDatabase("evenings", () => {
     expect(evening.games[0]!.record).toMatchObject({ players: ["Anna", "Bo", "Cecilia"], firstDealer: "Cecilia" });
     expect(evening.games[0]!.result.scores).toEqual({ Anna: 15, Bo: 15, Cecilia: 15 });
     expect((await listHistory(owner)).items.map((e) => e.id)).toContain(eveningId);
+  });
+
+  it("shows the owner and a member the same evening: date, members, edit history by name; the links only to the owner", async () => {
+    const owner = await newActor("owner");
+    const guest = await newActor("guest");
+    const { eveningId, gameId } = await newEvening(owner, { place: "Köket", houseRules: { startScore: 15 } });
+    await joinEvening(guest, (await getEvening(owner, eveningId)).inviteToken!);
+    const lone = (who: string) => ({
+      Anna: { plays: who === "Anna" },
+      Bo: { plays: who === "Bo" },
+      Cecilia: { plays: who === "Cecilia" },
+    });
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Anna") });
+    await recordDeal(guest, { gameId, number: 2, entries: lone("Bo") });
+    const mine = await getEvening(owner, eveningId);
+    const theirs = await getEvening(guest, eveningId);
+    expect(mine).toMatchObject({ role: "owner", viewer: owner.username, place: "Köket", status: "open" });
+    expect(theirs).toMatchObject({ role: "member", viewer: guest.username, inviteToken: null, shareToken: null });
+    expect(mine.date.toISOString()).toBe("2026-12-03T00:00:00.000Z");
+    expect(mine.ownerName).toBe(owner.username);
+    expect(mine.members).toEqual([{ userId: guest.userId, username: guest.username }]);
+    expect(mine.inviteToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(mine.shareToken).toBe(await getShareLink(owner, eveningId));
+    expect(mine.edits.map((e) => [e.gameNumber, e.dealNumber, e.action, e.by])).toEqual([
+      [1, 2, "record", guest.username],
+      [1, 1, "record", owner.username],
+    ]);
+    expect(mine.edits[0]!.at).toBeInstanceOf(Date);
+    expect(mine.version).toBeGreaterThan(0);
+    // Everything else is the same for both.
+    const same = (view: typeof mine) => ({ ...view, inviteToken: null, shareToken: null, role: null, viewer: null });
+    expect(same(theirs)).toEqual(same(mine));
   });
 
   it("hides an evening from strangers and visitors", async () => {
