@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { recordDeal } from "@/lib/data/deals";
+import { editDeal, recordDeal } from "@/lib/data/deals";
 import { getEvening, joinEvening } from "@/lib/data/evenings";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { summarizeGame } from "@/lib/stats/summary";
@@ -50,5 +50,24 @@ describeWithDatabase("the statistics read from stored summaries", () => {
     expect((await loadSummaries(owner))[0]).toEqual(forOwner[0]);
     const kept = await getDb().gameSummary.findUniqueOrThrow({ where: { gameId: earlier.gameId } });
     expect((kept.summary as { players: string[] }).players).toEqual(["Anna", "Bo", "Cecilia"]);
+  });
+
+  it("a summary parsed for one page is not shown again once its row is rewritten, here or by another instance", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    const players = ["Anna", "Bo", "Cecilia"];
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo", players) });
+    await loadSummaries(owner); // refolds the summary: recording left it behind
+    const before = (await loadSummaries(owner))[0]!.summary;
+    expect(before.byPlayer.Bo!.plays).toBe(1);
+    expect((await loadSummaries(owner))[0]!.summary).toBe(before); // the parsed copy, while the row is unchanged
+    // An edit rewrites the row: the next read shows the edited game.
+    await editDeal(owner, { gameId, number: 1, entries: lone("Anna", players) });
+    const edited = (await loadSummaries(owner))[0]!.summary;
+    expect([edited.byPlayer.Anna!.plays, edited.byPlayer.Bo!.plays]).toEqual([1, 0]);
+    // Another instance's write (the same deal count, a later write time) is read again too.
+    const elsewhere = { ...edited, winners: ["Cecilia"] };
+    await getDb().gameSummary.update({ where: { gameId }, data: { summary: elsewhere as object } });
+    expect((await loadSummaries(owner))[0]!.summary.winners).toEqual(["Cecilia"]);
   });
 });
