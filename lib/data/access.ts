@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { AppError } from "@/lib/errors";
-import type { Tx } from "@/lib/db/client";
+import { sql, type Sql, type Tx } from "@/lib/db/client";
 import { isId } from "./input";
 
 /** The signed-in user acting, or null for a visitor. */
@@ -12,6 +12,13 @@ export type Actor = { userId: string } | null;
 export type Role = "owner" | "member";
 /** Any client or transaction that can read evenings. */
 type Reader = Pick<Tx, "evening">;
+
+/** For raw reads (decision 013): the user is a member of evening `e`. */
+export const memberSql = (userId: string): Sql =>
+  sql`EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})`;
+
+/** For raw reads: evening `e` is one the user owns or sits at — the evenings they may see. */
+export const visibleSql = (userId: string): Sql => sql`(e."ownerId" = ${userId} OR ${memberSql(userId)})`;
 
 export function requireSignedIn(actor: Actor): { userId: string } {
   if (!actor) throw new AppError("unauthenticated", { key: "errors.signIn" });

@@ -15,7 +15,7 @@ import {
   type EntryRecord,
   type GameRecord,
 } from "@/lib/rules";
-import { requireSignedIn, type Actor } from "./access";
+import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./evenings";
@@ -82,7 +82,7 @@ function headQuery(gameId: string, userId: string) {
   return sql`
     SELECT e."id" AS "id", e."version" AS "version", e."variant" AS "variant", e."houseRules" AS "houseRules",
            e."status" AS "status", e."ownerId" AS "ownerId",
-           EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}) AS "member"
+           ${memberSql(userId)} AS "member"
     FROM "Game" g JOIN "Evening" e ON e."id" = g."eveningId"
     WHERE g."id" = ${gameId}`;
 }

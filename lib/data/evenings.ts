@@ -14,7 +14,7 @@ import {
   type Stakes,
 } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
-import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
+import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { EveningDetailsSchema } from "@/lib/schemas/evening";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord, type StoredGame } from "./game-record";
@@ -332,7 +332,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
              e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."status" AS "status",
              e."version" AS "version", e."ownerId" AS "ownerId", o."username" AS "ownerName",
              e."inviteToken" AS "inviteToken", e."shareToken" AS "shareToken", r."username" AS "viewer",
-             EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})
+             ${memberSql(userId)}
                AS "member"
       FROM "Evening" e
       JOIN "User" o ON o."id" = e."ownerId"

@@ -9,7 +9,7 @@ import { getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
-import { requireSignedIn, type Actor } from "./access";
+import { requireSignedIn, visibleSql, type Actor } from "./access";
 import { gameInclude } from "./evenings";
 import { toGameRecord } from "./game-record";
 import { upsertSummary } from "./deal-sql";
@@ -84,17 +84,13 @@ function rememberSummary(gameId: string, key: string, summary: GameSummary): voi
   if (parsed.size > MAX_PARSED) parsed.delete(parsed.keys().next().value!);
 }
 
-/** The evenings the user owns or sits at (`e` in the queries below). */
-const mineSql = (userId: string) => sql`(e."ownerId" = ${userId}
-    OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`;
-
 /**
  * Every game of the user's evenings, summarized, in the order played: one indexed read of the stored
  * summaries, whatever the history's size (bench:history).
  */
 export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   const { userId } = requireSignedIn(actor);
-  return summarizedGames(mineSql(userId));
+  return summarizedGames(visibleSql(userId));
 }
 
 /** The games of these evenings, summarized, in the order played (the history list's page). */

@@ -1,7 +1,7 @@
 /** The history of evenings a user owns or played in: the list with filters, and the games behind statistics. */
 import "server-only";
 import { dateColumn, join, jsonColumn, readRows, sql, type Sql } from "@/lib/db/client";
-import { requireSignedIn, type Actor, type Role } from "./access";
+import { requireSignedIn, visibleSql, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
 import { summariesOfEvenings } from "./game-summary";
 import { playsForMoney, type Stakes } from "@/lib/rules";
@@ -66,10 +66,7 @@ export async function listHistory(
   filters: HistoryFilters = {},
 ): Promise<{ items: HistoryItem[]; page: number; pages: number; total: number }> {
   const { userId } = requireSignedIn(actor);
-  const conditions: Sql[] = [
-    sql`(e."ownerId" = ${userId}
-      OR EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId}))`,
-  ];
+  const conditions: Sql[] = [visibleSql(userId)];
   if (isText(filters.player))
     conditions.push(
       sql`EXISTS (SELECT 1 FROM "EveningPlayer" p WHERE p."eveningId" = e."id" AND p."name" = ${filters.player})`,
