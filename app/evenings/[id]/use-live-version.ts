@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 /**
- * Reloads the page's data when another phone changes the evening: the server's version is not the one shown.
+ * Reloads the page's data when another phone changes the evening: the server's version is newer than the one shown.
  * `shownVersion` is null while a change of this phone is on its way — its answer shows it, so the poll waits.
  * Tells `onReach` whether the server answered: a phone on a network without internet still says it is online.
  */
@@ -34,7 +34,8 @@ export function useLiveVersion(
         if (!response.ok) return;
         const { version: latest } = (await response.json()) as { version: number };
         const shown = known.current();
-        if (shown !== null && latest !== shown && latest !== asked) {
+        // Only a newer version is news: an answer read just before this phone's own change lands is older.
+        if (shown !== null && latest > shown && latest !== asked) {
           asked = latest;
           router.refresh();
         }
