@@ -159,7 +159,10 @@ export interface RecordedDeal {
   result: DealResult;
   /** True when this was a retry of a deal already stored. */
   duplicate: boolean;
-  /** The evening's version this write made (absent for a retry): a phone that sees exactly it applies the deal itself. */
+  /**
+   * The evening's version this write made (absent for a retry): a phone that sees exactly the next version of
+   * what it shows applies the deal itself instead of reloading.
+   */
   version?: number;
 }
 

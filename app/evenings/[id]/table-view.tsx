@@ -34,7 +34,10 @@ interface Props {
   role: "owner" | "member";
   /** Who is looking: the name on the edit-history lines of the changes made here. */
   viewer: string;
-  /** The games as stored: the table scores them itself (the results, with their explanations in both languages, are most of an evening's bytes). */
+  /**
+   * The games as stored: the table scores them itself (the results, with their explanations in both languages,
+   * would be most of an evening's bytes).
+   */
   games: Omit<TableGame, "result">[];
   edits: TableEdit[];
   limits: { min: number; max: number };
