@@ -313,7 +313,7 @@ interface EditRow {
   at: unknown;
 }
 
-/** How many lines of the edit history the evening's page shows. */
+/** How many lines of the edit history the evening's page shows (the table keeps as many: table-data.ts). */
 const EDIT_LINES = 100;
 
 /**
@@ -325,8 +325,10 @@ const EDIT_LINES = 100;
 export async function getEvening(actor: Actor, eveningId: string): Promise<EveningView> {
   const { userId } = requireSignedIn(actor);
   if (!isId(eveningId)) throw new AppError("not_found", { key: "errors.noEvening" });
-  const [[evening], members, edits] = await readRows<[EveningRow[], MemberRow[], EditRow[]]>(
-    sql`
+  // Read together: nothing read leaves before the role is checked below.
+  const [[[evening], members, edits], games] = await Promise.all([
+    readRows<[EveningRow[], MemberRow[], EditRow[]]>(
+      sql`
       SELECT e."id" AS "id", e."title" AS "title", e."date" AS "date", e."place" AS "place",
              e."variant" AS "variant", e."houseRules" AS "houseRules", e."stakes" AS "stakes",
              e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."status" AS "status",
@@ -338,12 +340,12 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       JOIN "User" o ON o."id" = e."ownerId"
       LEFT JOIN "User" r ON r."id" = ${userId}
       WHERE e."id" = ${eveningId}`,
-    sql`
+      sql`
       SELECT m."userId" AS "userId", u."username" AS "username"
       FROM "EveningMember" m JOIN "User" u ON u."id" = m."userId"
       WHERE m."eveningId" = ${eveningId}
       ORDER BY m."createdAt"`,
-    sql`
+      sql`
       SELECT d."id" AS "id", d."gameId" AS "gameId", d."dealNumber" AS "dealNumber", d."action" AS "action",
              u."username" AS "by", d."at" AS "at"
       FROM "DealEdit" d
@@ -352,16 +354,11 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       WHERE g."eveningId" = ${eveningId}
       ORDER BY d."at" DESC, d."dealNumber" DESC
       LIMIT ${EDIT_LINES}`,
-  );
-  const role: Role | null = !evening
-    ? null
-    : evening.ownerId === userId
-      ? "owner"
-      : Number(evening.member)
-        ? "member"
-        : null;
+    ),
+    storedGamesOf(eveningId),
+  ]);
+  const role: Role | null = evening?.ownerId === userId ? "owner" : evening && Number(evening.member) ? "member" : null;
   if (!evening || !role) throw new AppError("not_found", { key: "errors.noEvening" });
-  const games = await storedGamesOf(eveningId);
   const gameNumbers = new Map(games.map((g) => [g.id, g.number]));
   const houseRules = (jsonColumn(evening.houseRules) ?? {}) as Record<string, unknown>;
   return {

@@ -5,7 +5,7 @@ import { requireSignedIn, visibleSql, type Actor, type Role } from "./access";
 import { hasControlCharacters } from "./input";
 import { summariesOfEvenings } from "./game-summary";
 import { playsForMoney, type Stakes } from "@/lib/rules";
-import { gameMoney, type SummarizedGame } from "@/lib/stats/players";
+import { gameMoney } from "@/lib/stats/players";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -60,6 +60,17 @@ interface PlayerRow {
   name: string;
 }
 
+/** Rows grouped by their evening, in the order they came. */
+function byEvening<T extends { eveningId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = groups.get(row.eveningId);
+    if (list) list.push(row);
+    else groups.set(row.eveningId, [row]);
+  }
+  return groups;
+}
+
 /** Newest first, a page at a time; a fixed number of queries whatever the page shows (decision 013). */
 export async function listHistory(
   actor: Actor,
@@ -112,18 +123,8 @@ export async function listHistory(
       : Promise.resolve<[PlayerRow[]]>([[]]),
     summariesOfEvenings(ids),
   ]);
-  const namesOf = new Map<string, string[]>();
-  for (const { eveningId, name } of players) {
-    const list = namesOf.get(eveningId);
-    if (list) list.push(name);
-    else namesOf.set(eveningId, [name]);
-  }
-  const games = new Map<string, SummarizedGame[]>();
-  for (const game of summaries) {
-    const list = games.get(game.eveningId);
-    if (list) list.push(game);
-    else games.set(game.eveningId, [game]);
-  }
+  const namesOf = byEvening(players);
+  const games = byEvening(summaries);
   const items: HistoryItem[] = [];
   for (const e of rows) {
     const winners: string[][] = [];
@@ -142,7 +143,7 @@ export async function listHistory(
       variant: e.variant,
       status: e.status,
       role: e.ownerId === userId ? "owner" : "member",
-      players: namesOf.get(e.id) ?? [],
+      players: (namesOf.get(e.id) ?? []).map((p) => p.name),
       winners,
       ruleSetName: e.ruleSetName,
       money,

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 /**
- * Reloads the page's data when another phone changes the evening: the server's version is newer than the one shown.
- * `shownVersion` is null while a change of this phone is on its way — its answer shows it, so the poll waits.
+ * Reloads the page's data when another phone changes the evening: the server's version is newer than the one
+ * shown. `shownVersion` is null while a change of this phone is on its way — its answer shows it, so the poll waits.
  * Tells `onReach` whether the server answered: a phone on a network without internet still says it is online.
  */
 export function useLiveVersion(
