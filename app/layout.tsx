@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SerwistProvider } from "@serwist/turbopack/react";
+import { currentUser } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
+import { PhoneProvider } from "./_components/phone";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
 
@@ -19,8 +21,11 @@ export const viewport: Viewport = {
   ],
 };
 
+/** When the server rendered this page: the phone trusts the newest page's word on who is signed in. */
+const renderedNow = () => Date.now();
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const [locale, user] = await Promise.all([getLocale(), currentUser()]);
   return (
     <html lang={locale}>
       <body>
@@ -28,8 +33,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {locale === "sv" ? "Till innehållet" : "Skip to content"}
         </a>
         <SerwistProvider swUrl="/serwist/sw.js" reloadOnOnline={false}>
-          <SiteHeader />
-          <div id="content">{children}</div>
+          {/* Who is signed in, and when the server said so: the phone acts for the newest account it was told of. */}
+          <PhoneProvider account={user} renderedAt={renderedNow()}>
+            <SiteHeader />
+            <div id="content">{children}</div>
+          </PhoneProvider>
         </SerwistProvider>
       </body>
     </html>

@@ -30,7 +30,8 @@ export function errorAnswer(
   locale: Locale,
   extra: Record<string, unknown> = {},
 ): JsonAnswer {
-  return { status, body: { error: { code, message: translate(message, locale), ...extra } } };
+  // `key` names the message for a client that says it in its own words (the phone's outbox, lib/offline/sync.ts).
+  return { status, body: { error: { code, key: message.key, message: translate(message, locale), ...extra } } };
 }
 
 /** Maps any thrown error to an answer; unknown errors become a 500 without details (logged on the server). */

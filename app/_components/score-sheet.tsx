@@ -32,6 +32,8 @@ interface Props<D extends SheetDeal> {
   newestFirst?: boolean;
   /** Deals saved on this phone and not yet sent: shown, and marked as waiting. */
   queued?: number[];
+  /** Of those, the deals whose number is provisional (entered while the table has a conflict to settle). */
+  provisional?: number[];
 }
 
 /**
@@ -74,6 +76,7 @@ export function ScoreSheet<D extends SheetDeal>({
   testId,
   dealLabel,
   queued,
+  provisional,
   foot,
   variant,
   newestFirst = false,
@@ -119,6 +122,7 @@ export function ScoreSheet<D extends SheetDeal>({
               const label = `${deal.number}${deal.void ? " ↺" : ""}`;
               const newest = newestFirst && deal === deals.at(-1);
               const waiting = queued?.includes(deal.number) ?? false;
+              const unsure = provisional?.includes(deal.number) ?? false;
               const className = [
                 deal.trumpCompulsion ? "compulsion" : "",
                 newest ? "newest" : "",
@@ -133,6 +137,7 @@ export function ScoreSheet<D extends SheetDeal>({
                   className={className || undefined}
                   aria-current={newest ? "true" : undefined}
                   data-queued={waiting ? "true" : undefined}
+                  data-provisional={unsure ? "true" : undefined}
                 >
                   <th scope="row">
                     {dealLabel ? dealLabel(deal, label) : label}
@@ -144,6 +149,11 @@ export function ScoreSheet<D extends SheetDeal>({
                     {waiting ? (
                       <span className="queued-mark" title={dict["offline.queuedMark"]}>
                         ◷<span className="visually-hidden"> {dict["offline.queuedMark"]}</span>
+                      </span>
+                    ) : null}
+                    {unsure ? (
+                      <span className="queued-mark" title={dict["offline.provisionalMark"]}>
+                        ?<span className="visually-hidden"> {dict["offline.provisionalMark"]}</span>
                       </span>
                     ) : null}
                     <span className="dealer-mark" title={`${dict["table.dealer"]}: ${deal.dealer}`}>

@@ -1,27 +1,25 @@
 "use client";
 
 import { useRef } from "react";
+import { usePhone } from "./phone";
 
 /**
  * Signs out after forgetting what this phone kept of the account's evenings to show them without a signal (the
  * pages in the service worker's cache, the evenings' last state). Deals still waiting to be sent stay: they are
- * sent after the next sign-in.
+ * sent after that account's next sign-in. Without a signal the phone signs out on its own and tells the server
+ * first thing when the signal returns.
  */
 export function SignOutButton({ label }: { label: string }) {
   const ref = useRef<HTMLButtonElement>(null);
+  const phone = usePhone();
   return (
     <button
       ref={ref}
       type="submit"
       className="button small"
       onClick={(event) => {
-        // requestSubmit below sends the form without another click.
         event.preventDefault();
-        const forget = Promise.all([
-          typeof caches === "undefined" ? null : caches.delete("pages"),
-          import("@/lib/offline/store").then((store) => store.forgetEvenings()),
-        ]);
-        void forget.catch(() => undefined).finally(() => ref.current?.form?.requestSubmit(ref.current));
+        void phone.signOut(ref.current?.form ?? null);
       }}
     >
       {label}

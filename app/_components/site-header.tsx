@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { setLanguage } from "@/app/actions";
-import { signOutAction } from "@/app/(auth)/actions";
 import { currentUser } from "@/lib/auth/session";
 import { LOCALES } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
-import { SignOutButton } from "./sign-out-button";
+import { HeaderAccount } from "./header-account";
 
 export async function SiteHeader() {
   const [user, { t, locale }] = await Promise.all([currentUser(), getI18n()]);
@@ -27,18 +26,7 @@ export async function SiteHeader() {
             </button>
           ))}
         </form>
-        {user ? (
-          <form action={signOutAction} className="account">
-            <span className="username" data-testid="signed-in-as">
-              {user.name}
-            </span>
-            <SignOutButton label={t("nav.signOut")} />
-          </form>
-        ) : (
-          <Link href="/sign-in" className="button small">
-            {t("nav.signIn")}
-          </Link>
-        )}
+        <HeaderAccount signIn={t("nav.signIn")} signOut={t("nav.signOut")} />
       </nav>
     </header>
   );

@@ -1,6 +1,7 @@
 /** The signed-in user of the current request, as the data layer's Actor. */
 import "server-only";
 import { headers } from "next/headers";
+import { cache } from "react";
 import { getToken } from "next-auth/jwt";
 import { auth } from "@/auth";
 import type { Actor } from "@/lib/data/access";
@@ -28,7 +29,8 @@ export async function actorFromCookies(cookie: string | null | undefined): Promi
   return null;
 }
 
-export async function currentUser(): Promise<{ id: string; name: string } | null> {
+/** The signed-in user of this request (read once per request: the layout and the header both ask). */
+export const currentUser = cache(async (): Promise<{ id: string; name: string } | null> => {
   const session = await auth();
   return session?.user?.id ? { id: session.user.id, name: session.user.name ?? "" } : null;
-}
+});

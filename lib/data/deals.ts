@@ -45,6 +45,11 @@ export const RecordDealSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters")
     .optional(),
+  /**
+   * The account that entered the deal on the phone (its outbox says): a deal is never stored under another
+   * account's name, whoever is signed in on that phone when it is sent.
+   */
+  account: IdSchema.optional(),
 });
 export type RecordDealInput = z.input<typeof RecordDealSchema>;
 
@@ -175,6 +180,8 @@ function duplicateOf(state: GameState, clientKey: string | undefined): RecordedD
 
 export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<RecordedDeal> {
   const parsed = parse(RecordDealSchema, input);
+  if (parsed.account !== undefined && parsed.account !== requireSignedIn(actor).userId)
+    throw new AppError("unauthenticated", { key: "errors.otherAccount" });
   return withDatabaseRetry(() => recordParsedDeal(actor, parsed));
 }
 
@@ -375,8 +382,11 @@ async function deleteParsedDeal(
 
 export interface GameDeals {
   players: string[];
-  /** The game's deals in order, each with the key of the phone that recorded it (null when none was sent). */
-  deals: { number: number; entries: Record<string, EntryRecord>; clientKey: string | null }[];
+  /**
+   * The game's deals in order, each with the key of the phone that recorded it (null when none was sent) and the
+   * name of the account that recorded it (what a phone's conflict says: who entered the other version).
+   */
+  deals: { number: number; entries: Record<string, EntryRecord>; clientKey: string | null; by: string | null }[];
 }
 
 /**
@@ -386,13 +396,25 @@ export interface GameDeals {
  */
 export async function getGameDeals(actor: Actor, gameId: unknown): Promise<GameDeals> {
   const id = parse(IdSchema, gameId);
-  const state = await withDatabaseRetry(() => getDb().$transaction((tx) => loadGame(tx, actor, id)));
+  const { state, names } = await withDatabaseRetry(() =>
+    getDb().$transaction(async (tx) => {
+      const state = await loadGame(tx, actor, id);
+      const recorders = await tx.deal.findMany({ where: { gameId: id }, select: { number: true, recordedById: true } });
+      const users = await tx.user.findMany({
+        where: { id: { in: [...new Set(recorders.map((r) => r.recordedById))] } },
+        select: { id: true, username: true },
+      });
+      const nameOf = new Map(users.map((u) => [u.id, u.username]));
+      return { state, names: new Map(recorders.map((r) => [r.number, nameOf.get(r.recordedById) ?? null])) };
+    }),
+  );
   return {
     players: state.record.players,
     deals: state.record.deals.map((deal, i) => ({
       number: i + 1,
       entries: deal.entries,
       clientKey: state.clientKeys[i] ?? null,
+      by: names.get(i + 1) ?? null,
     })),
   };
 }

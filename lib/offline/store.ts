@@ -1,15 +1,18 @@
 /**
  * This phone's own copy of what it needs without a signal, in IndexedDB (through Dexie): the outbox of deals
- * not yet stored by the server, and the last known state of each evening opened here. Loaded only by the
- * evening page, on demand; nothing here runs on the server.
+ * not yet stored by the server, and the last known state of each evening opened here — both per account (the
+ * account signed in when the deal was entered, or when the evening was shown). Nothing here runs on the server.
  */
 import Dexie, { liveQuery, type EntityTable } from "dexie";
 import type { QueueChange, QueuedDeal } from "./outbox";
 import type { QueueStore } from "./sync";
 
-/** The last state of an evening this phone saw from the server, and when the server rendered it. */
+/** The last state of an evening this phone saw from the server for `account`, and when the server rendered it. */
 export interface EveningCopy<T = unknown> {
+  account: string;
   id: string;
+  /** What the list of evenings kept on this phone shows. */
+  title: string;
   version: number;
   renderedAt: number;
   data: T;
@@ -17,12 +20,19 @@ export interface EveningCopy<T = unknown> {
 
 class OfflineDb extends Dexie {
   outbox!: EntityTable<QueuedDeal, "seq">;
-  evenings!: EntityTable<EveningCopy, "id">;
+  copies!: EntityTable<EveningCopy, "id">;
 
-  constructor() {
+  constructor(name = "protokoll") {
     // No optimistic query cache: the tables are small, and every read should see what IndexedDB holds.
-    super("protokoll", { cache: "disabled" });
+    super(name, { cache: "disabled" });
     this.version(1).stores({ outbox: "++seq, eveningId, gameId, &clientKey", evenings: "id" });
+    // 2: deals and copies carry their account. Deals queued before have none until adoptUnowned (decision 010);
+    // the old copies had no owner and are dropped (the next page shown keeps a new one).
+    this.version(2).stores({
+      outbox: "++seq, eveningId, gameId, &clientKey, account",
+      evenings: null,
+      copies: "[account+id], account",
+    });
   }
 }
 
@@ -32,15 +42,37 @@ function open(): OfflineDb {
   return db;
 }
 
+/** For tests: a fresh database of another name (fake-indexeddb). */
+export function useDatabase(name: string): void {
+  db = new OfflineDb(name);
+}
+
 /** Puts a deal in the outbox, after every deal queued before it. */
 export async function enqueue(deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt">): Promise<void> {
   await open().outbox.add({ ...deal, state: "waiting", queuedAt: Date.now() });
 }
 
-export async function listQueue(eveningId?: string): Promise<QueuedDeal[]> {
-  const table = open().outbox;
-  const rows = eveningId ? await table.where("eveningId").equals(eveningId).toArray() : await table.toArray();
-  return rows.sort((a, b) => a.seq! - b.seq!);
+/** The account's queued deals (of one evening, if given), in the order they were entered. */
+export async function listQueue(account: string, eveningId?: string): Promise<QueuedDeal[]> {
+  const rows = await open().outbox.where("account").equals(account).toArray();
+  return rows.filter((d) => !eveningId || d.eveningId === eveningId).sort((a, b) => a.seq! - b.seq!);
+}
+
+/** How many deals other accounts left waiting on this phone (shown, never sent or opened by this one). */
+export async function countForeign(account: string | null): Promise<number> {
+  return open()
+    .outbox.filter((d) => d.account !== undefined && d.account !== account)
+    .count();
+}
+
+/**
+ * Deals queued by a build that did not record the account: they become the deals of the account signed in
+ * when the upgraded app first opens (decision 010). Returns how many were adopted.
+ */
+export async function adoptUnowned(account: string): Promise<number> {
+  return open()
+    .outbox.filter((d) => d.account === undefined)
+    .modify({ account });
 }
 
 /** Applies a change to the outbox in one transaction: a tab closed halfway leaves it as before. */
@@ -63,34 +95,50 @@ export async function applyChange(change: QueueChange): Promise<void> {
   });
 }
 
-/** The whole outbox, as the sync reads and changes it. */
-export const queueStore: QueueStore = { list: () => listQueue(), apply: applyChange };
+/** The account's outbox, as the sync reads and changes it. */
+export function queueStore(account: string): QueueStore {
+  return { list: () => listQueue(account), apply: applyChange };
+}
 
-/** Calls `listener` with the evening's queued deals now and after every change (in this tab or another). */
-export function watchQueue(eveningId: string, listener: (queue: QueuedDeal[]) => void): () => void {
-  const subscription = liveQuery(() => listQueue(eveningId)).subscribe({
+/** Calls `listener` with the account's queued deals of the evening now and after every change (in any tab). */
+export function watchQueue(account: string, eveningId: string, listener: (queue: QueuedDeal[]) => void): () => void {
+  const subscription = liveQuery(() => listQueue(account, eveningId)).subscribe({
     next: listener,
     error: () => listener([]),
   });
   return () => subscription.unsubscribe();
 }
 
+/** Calls `listener` with every deal of the account waiting on this phone, and after every change. */
+export function watchAll(account: string, listener: (queue: QueuedDeal[]) => void): () => void {
+  const subscription = liveQuery(() => listQueue(account)).subscribe({ next: listener, error: () => listener([]) });
+  return () => subscription.unsubscribe();
+}
+
 /** Keeps the evening's state as the server sent it, unless a newer copy is kept already. */
 export async function saveCopy<T>(copy: EveningCopy<T>): Promise<void> {
-  const { evenings } = open();
-  await open().transaction("rw", evenings, async () => {
-    const kept = await evenings.get(copy.id);
+  const { copies } = open();
+  await open().transaction("rw", copies, async () => {
+    const kept = await copies.get({ account: copy.account, id: copy.id });
     if (kept && (kept.version > copy.version || (kept.version === copy.version && kept.renderedAt >= copy.renderedAt)))
       return;
-    await evenings.put(copy);
+    await copies.put(copy);
   });
 }
 
-export async function loadCopy<T>(id: string): Promise<EveningCopy<T> | undefined> {
-  return (await open().evenings.get(id)) as EveningCopy<T> | undefined;
+export async function loadCopy<T>(account: string, id: string): Promise<EveningCopy<T> | undefined> {
+  return (await open().copies.get({ account, id })) as EveningCopy<T> | undefined;
 }
 
-/** Forgets every evening kept on this phone (on signing out); the outbox stays until it is sent. */
-export async function forgetEvenings(): Promise<void> {
-  await open().evenings.clear();
+/** The evenings kept for the account on this phone, newest first: what opens without a signal. */
+export async function listCopies(account: string): Promise<Omit<EveningCopy, "data">[]> {
+  const rows = await open().copies.where("account").equals(account).toArray();
+  return rows
+    .map(({ account, id, title, version, renderedAt }) => ({ account, id, title, version, renderedAt }))
+    .sort((a, b) => b.renderedAt - a.renderedAt);
+}
+
+/** Forgets every evening kept for the account on this phone (on signing out); its outbox stays until sent. */
+export async function forgetCopies(account: string): Promise<void> {
+  await open().copies.where("account").equals(account).delete();
 }

@@ -4,19 +4,11 @@
  * Stops a game's queue at the first deal the table must decide on (a conflict or a refusal), so no deal is
  * ever sent ahead of one entered before it.
  */
-import { planStep, sendOrder, type Entries, type QueueChange, type QueuedDeal, type StoredDeal } from "./outbox";
+import type { ApiAnswer, DealApi } from "./api";
+import { planStep, sendOrder, type QueueChange, type QueuedDeal, type RefusalKind, type StoredDeal } from "./outbox";
 
-/** An answer from the server: its status and JSON body. A network failure is thrown instead. */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
-
-export interface SyncApi {
-  deals(gameId: string): Promise<ApiAnswer>;
-  record(gameId: string, deal: { number: number; entries: Entries; clientKey: string }): Promise<ApiAnswer>;
-  edit(gameId: string, number: number, entries: Entries): Promise<ApiAnswer>;
-}
+/** What the sync asks of the server (lib/offline/api.ts in the app, a fake in tests). */
+export type SyncApi = Pick<DealApi, "deals" | "record" | "edit" | "session">;
 
 export interface QueueStore {
   list(): Promise<QueuedDeal[]>;
@@ -48,6 +40,15 @@ function messageOf(answer: ApiAnswer, fallback: string): string {
   return typeof error?.message === "string" ? error.message : fallback;
 }
 
+/** What kind of refusal an answer is (lib/http.ts names the message's key; the rules name their problems). */
+export function refusalOf(answer: ApiAnswer): RefusalKind {
+  const error = (answer.body as { error?: { key?: unknown; problems?: { code?: unknown }[] } } | null)?.error;
+  if (answer.status === 404 || answer.status === 403) return "gone";
+  if (error?.key === "errors.dealsFrozen" || error?.key === "errors.eveningEnded") return "ended";
+  if (error?.problems?.some((p) => p.code === "game.over")) return "won";
+  return "rules";
+}
+
 async function call(request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   let answer: ApiAnswer;
   try {
@@ -60,22 +61,47 @@ async function call(request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   return answer;
 }
 
-const refuse = (deal: QueuedDeal, reason: string): QueueChange => ({
+const refuse = (deal: QueuedDeal, answer: ApiAnswer): QueueChange => ({
   remove: [],
-  update: [{ seq: deal.seq!, changes: { state: "refused", reason } }],
+  update: [
+    {
+      seq: deal.seq!,
+      changes: { state: "refused", reason: messageOf(answer, `HTTP ${answer.status}`), refusal: refusalOf(answer) },
+    },
+  ],
 });
 
-/** Sends what can be sent now. `onStored` is told after each deal the server took, so the page can refresh. */
-export async function syncOutbox(store: QueueStore, api: SyncApi, onStored?: () => void): Promise<SyncReport> {
+/**
+ * Whether the server's session is `account`'s: deals are sent only with the session of the account that entered
+ * them — another account signed in on the phone neither sends them nor has them refused as not its own.
+ */
+async function signedInAs(api: SyncApi, account: string): Promise<boolean> {
+  const answer = await call(() => api.session());
+  const user = (answer.body as { user?: { id?: unknown } } | null)?.user;
+  return answer.status === 200 && user?.id === account;
+}
+
+/**
+ * Sends what `account` can send now (`store` holds that account's deals). `onStored` is told after each deal the
+ * server took, so the page can refresh.
+ */
+export async function syncOutbox(
+  store: QueueStore,
+  api: SyncApi,
+  account: string,
+  onStored?: () => void,
+): Promise<SyncReport> {
   let stored = 0;
   try {
-    for (const game of sendOrder(await store.list())) {
+    const games = sendOrder(await store.list());
+    if (!games.some((g) => g[0]!.state === "waiting")) return { outcome: "done", stored };
+    if (!(await signedInAs(api, account))) return { outcome: "signIn", stored };
+    for (const game of games) {
       if (game[0]!.state !== "waiting") continue; // the table decides on the first one before the rest go
       const gameId = game[0]!.gameId;
       let server = await loadDeals(api, gameId);
       if ("refused" in server) {
-        const reason = server.refused;
-        for (const deal of game) await store.apply(refuse(deal, reason));
+        for (const deal of game) await store.apply(refuse(deal, server.refused));
         continue;
       }
       // Re-read the queue for this game before each deal: a choice or an edit may have changed it meanwhile.
@@ -91,12 +117,17 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, onStored?: () 
         if (step.kind === "conflict") {
           await store.apply({
             remove: [],
-            update: [{ seq: deal.seq!, changes: { state: "conflict", theirs: step.theirs } }],
+            update: [
+              {
+                seq: deal.seq!,
+                changes: { state: "conflict", theirs: step.theirs, ...(step.by ? { theirsBy: step.by } : {}) },
+              },
+            ],
           });
           break;
         }
         const answer = await call(() =>
-          api.record(gameId, { number: step.number, entries: deal.entries, clientKey: deal.clientKey }),
+          api.record(gameId, { number: step.number, entries: deal.entries, clientKey: deal.clientKey, account }),
         );
         if (answer.status === 200 || answer.status === 201) {
           await store.apply({ remove: [deal.seq!], update: [] });
@@ -119,7 +150,7 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, onStored?: () 
           server = fresh;
           continue;
         }
-        await store.apply(refuse(deal, messageOf(answer, `HTTP ${answer.status}`)));
+        await store.apply(refuse(deal, answer));
         break;
       }
     }
@@ -130,11 +161,11 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, onStored?: () 
   return { outcome: "done", stored };
 }
 
-async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredDeal[] } | { refused: string }> {
+async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredDeal[] } | { refused: ApiAnswer }> {
   const answer = await call(() => api.deals(gameId));
-  if (answer.status !== 200) return { refused: messageOf(answer, `HTTP ${answer.status}`) };
+  if (answer.status !== 200) return { refused: answer };
   const body = answer.body as { deals: StoredDeal[] };
-  return { deals: body.deals.map((d) => ({ entries: d.entries, clientKey: d.clientKey })) };
+  return { deals: body.deals.map((d) => ({ entries: d.entries, clientKey: d.clientKey, by: d.by ?? null })) };
 }
 
 /**
@@ -155,30 +186,4 @@ export async function keepMine(
   }
   await store.apply({ remove: [deal.seq!], update: [] });
   return { ok: true };
-}
-
-/** The real server's deal routes, by fetch: what the outbox sends, and how the deal screen saves with a signal. */
-export const fetchApi: SyncApi & { remove(gameId: string, number: number): Promise<ApiAnswer> } = {
-  deals: (gameId) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "GET"),
-  record: (gameId, deal) => send(`/api/games/${encodeURIComponent(gameId)}/deals`, "POST", deal),
-  edit: (gameId, number, entries) =>
-    send(`/api/games/${encodeURIComponent(gameId)}/deals/${number}`, "PUT", { entries }),
-  remove: (gameId, number) => send(`/api/games/${encodeURIComponent(gameId)}/deals/${number}`, "DELETE", {}),
-};
-
-async function send(url: string, method: string, body?: unknown): Promise<ApiAnswer> {
-  const response = await fetch(url, {
-    method,
-    cache: "no-store",
-    credentials: "same-origin",
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let parsed: unknown = null;
-  try {
-    parsed = await response.json();
-  } catch {
-    parsed = null;
-  }
-  return { status: response.status, body: parsed };
 }

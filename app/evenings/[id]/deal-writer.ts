@@ -4,7 +4,7 @@ import { createContext, useContext } from "react";
 import type { ActionFailure, ActionResult } from "@/lib/action-result";
 import type { AppErrorCode } from "@/lib/errors";
 import type { Entries } from "@/lib/offline/outbox";
-import type { ApiAnswer } from "@/lib/offline/sync";
+import type { ApiAnswer } from "@/lib/offline/api";
 import type { Problem } from "@/lib/rules";
 
 /** A deal change as the table view carries it out: `queued` when it was kept on this phone to be sent later. */

@@ -2,85 +2,129 @@
 
 import { useState, useTransition } from "react";
 import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { Choice, Entries, LocalGame, QueuedDeal } from "@/lib/offline/outbox";
+import { outboxCounts, type Choice, type Entries, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
+import type { Connection } from "@/lib/offline/sync-loop";
 import { evaluateGame } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { DealForm } from "./deal-form";
 import type { TableGame } from "./table-data";
-import type { Connection } from "./use-offline-table";
+import { DealWriterContext, QUEUED, type DealWriter } from "./deal-writer";
 
 interface Props {
-  /** The evening's deals waiting on this phone. */
+  /** The evening's deals waiting on this phone (this account's). */
   queue: QueuedDeal[];
   connection: Connection;
   /** When the state shown is from, if there is no signal now. */
   copyFrom: number | null;
+  /** Deals of other accounts waiting on this phone. */
+  foreign: number;
   eveningId: string;
-  /** The current game as the server last sent it, and as this phone shows it. */
-  game: TableGame;
+  /** The evening's games as the server last sent them; the last is the current one. */
+  games: TableGame[];
+  /** The current game as this phone shows it. */
   local: LocalGame;
+  /** Whether the evening still takes deals. */
+  open: boolean;
   dict: Dictionary;
   locale: Locale;
   onChoose: (seq: number, choice: Choice) => Promise<string | null>;
   onRemove: (seq: number) => Promise<void>;
+  onEdit: (seq: number, entries: Entries) => Promise<void>;
+  /** Moves a refused deal into the current game, as its next deal. */
+  onMove: (seq: number) => Promise<void>;
+}
+
+/** "1 card", "3 cards": the dictionary's one-form for 1. */
+function plural(dict: Dictionary, one: keyof Dictionary, many: keyof Dictionary, n: number) {
+  return n === 1 ? dict[one] : format(dict[many], { n });
 }
 
 /**
  * What the table needs to know about the signal and this phone's outbox: no signal (and how old the copy is),
- * how many deals wait, a sign-in the sending waits for, and — one at a time — a deal the table must decide on.
+ * how many deals wait, how many need a choice or were not accepted, a sign-in the sending waits for, deals of
+ * another account — and, one at a time, a deal the table must decide on.
  */
 export function OutboxPanel({
   queue,
   connection,
   copyFrom,
+  foreign,
   eveningId,
-  game,
+  games,
   local,
+  open,
   dict,
   locale,
   onChoose,
   onRemove,
+  onEdit,
+  onMove,
 }: Props) {
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
-  const waiting = queue.length;
-  // The table decides on the first deal of the game that cannot go as it is; those after it wait for that.
+  const counts = outboxCounts(queue);
+  // The table decides on the first deal that cannot go as it is; those after it in its game wait for that.
   const blocked = queue.find((d) => d.state !== "waiting");
-  if (!copyFrom && !waiting && connection !== "signIn") return null;
+  if (!copyFrom && !queue.length && connection !== "signIn" && !foreign) return null;
+  const game = games.at(-1)!;
   return (
     <div className="outbox stack" aria-live="polite">
-      {copyFrom || waiting ? (
+      {copyFrom || counts.waiting ? (
         <p className={`outbox-status${copyFrom ? " offline" : ""}`}>
           {copyFrom ? (
-            <span data-testid="offline-banner">{t("offline.banner", { time: time.format(new Date(copyFrom)) })}</span>
+            <span data-testid="offline-banner">
+              {format(dict["offline.banner"], { time: time.format(new Date(copyFrom)) })}
+            </span>
           ) : null}
-          {copyFrom && waiting ? " " : null}
-          {waiting ? (
+          {copyFrom && counts.waiting ? " " : null}
+          {counts.waiting ? (
             <span data-testid="outbox-count">
-              {waiting === 1 ? t("offline.waitingOne") : t("offline.waiting", { n: waiting })}
-              {connection === "sending" ? ` ${t("offline.sending")}` : ""}
+              {copyFrom
+                ? plural(dict, "offline.notSentOne", "offline.notSent", counts.waiting)
+                : plural(dict, "offline.waitingOne", "offline.waiting", counts.waiting)}
+              {connection === "sending" && !copyFrom ? ` ${dict["offline.sending"]}` : ""}
             </span>
           ) : null}
         </p>
       ) : null}
-      {connection === "signIn" ? (
+      {counts.conflict || counts.refused ? (
+        <p className="outbox-status" data-testid="outbox-blocked">
+          {counts.conflict ? plural(dict, "offline.blockedOne", "offline.blocked", counts.conflict) : null}
+          {counts.conflict && counts.refused ? " " : null}
+          {counts.refused ? plural(dict, "offline.refusedCountOne", "offline.refusedCount", counts.refused) : null}
+        </p>
+      ) : null}
+      {foreign ? (
+        <p className="muted" data-testid="outbox-foreign">
+          {dict["offline.foreign"]}
+        </p>
+      ) : null}
+      {connection === "signIn" && queue.length ? (
         <p className="banner warn" data-testid="outbox-sign-in">
-          {t("offline.signIn")}{" "}
-          <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{t("offline.signInLink")}</a>
+          {dict["offline.signIn"]}{" "}
+          <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{dict["offline.signInLink"]}</a>
         </p>
       ) : null}
       {blocked?.state === "conflict" ? (
-        <Conflict key={blocked.seq} deal={blocked} game={game} dict={dict} onChoose={onChoose} />
+        <Conflict
+          key={blocked.seq}
+          deal={blocked}
+          game={games.find((g) => g.id === blocked.gameId) ?? game}
+          dict={dict}
+          onChoose={onChoose}
+        />
       ) : null}
       {blocked?.state === "refused" ? (
         <Refused
           key={blocked.seq}
           deal={blocked}
+          games={games}
           local={local}
-          gameId={game.id}
+          open={open}
           dict={dict}
           locale={locale}
           onRemove={onRemove}
+          onEdit={onEdit}
+          onMove={onMove}
         />
       ) : null}
     </div>
@@ -99,7 +143,6 @@ function DealSummary({
   knektpass: boolean;
   dict: Dictionary;
 }) {
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   return (
     <ul className="deal-summary">
       {players.map((p) => {
@@ -114,8 +157,8 @@ function DealSummary({
             : knektpass
               ? dict["table.passes"]
               : dict["table.lurar"],
-          cards ? t("offline.cards", { n: cards }) : null,
-          e.tricks !== undefined && e.plays ? t("offline.tricks", { n: e.tricks }) : null,
+          cards ? plural(dict, "offline.cardsOne", "offline.cards", cards) : null,
+          e.tricks !== undefined && e.plays ? plural(dict, "offline.tricksOne", "offline.tricks", e.tricks) : null,
           e.revoke ? dict["table.revoke"] : null,
         ].filter(Boolean);
         return (
@@ -146,7 +189,7 @@ function Conflict({
   const knektpass = record.variant === "knektpass";
   // Keep mine is an edit of theirs: the usual preview of what it changes, or why the rules refuse it.
   const mine =
-    game.id === deal.gameId && deal.number <= record.deals.length
+    deal.number <= record.deals.length
       ? evaluateGame({
           ...record,
           deals: record.deals.map((d, i) => (i === deal.number - 1 ? { entries: deal.entries } : d)),
@@ -160,10 +203,14 @@ function Conflict({
     });
   return (
     <section className="card stack conflict" data-testid="conflict" aria-labelledby={`conflict-${deal.seq}`}>
-      <h2 id={`conflict-${deal.seq}`}>{t("offline.conflictTitle", { n: deal.number })}</h2>
+      <h2 id={`conflict-${deal.seq}`}>
+        {deal.theirsBy
+          ? t("offline.conflictBy", { n: deal.number, name: deal.theirsBy })
+          : t("offline.conflictTitle", { n: deal.number })}
+      </h2>
       <div className="versions">
         <div data-testid="conflict-theirs">
-          <h3>{dict["offline.theirs"]}</h3>
+          <h3>{deal.theirsBy ? t("offline.theirsBy", { name: deal.theirsBy }) : dict["offline.theirs"]}</h3>
           <DealSummary entries={deal.theirs ?? {}} players={record.players} knektpass={knektpass} dict={dict} />
         </div>
         <div data-testid="conflict-mine">
@@ -172,7 +219,10 @@ function Conflict({
         </div>
       </div>
       {mine?.ok ? (
-        <ChangePreview before={game.result} after={mine.result} players={record.players} dict={dict} />
+        <div className="stack" data-testid="keep-mine-preview">
+          <p className="muted">{dict["offline.keepMineChanges"]}</p>
+          <ChangePreview before={game.result} after={mine.result} players={record.players} dict={dict} />
+        </div>
       ) : null}
       {mine && !mine.ok ? (
         <p className="muted">
@@ -184,6 +234,7 @@ function Conflict({
           {error}
         </p>
       ) : null}
+      <p className="muted">{dict["offline.provisional"]}</p>
       <div className="actions">
         <button type="button" className="button" disabled={pending} onClick={() => choose("theirs")}>
           {dict["offline.keepTheirs"]}
@@ -197,71 +248,116 @@ function Conflict({
           {dict["offline.keepMine"]}
         </button>
         <button type="button" className="button" disabled={pending} onClick={() => choose("both")}>
-          {dict["offline.keepBoth"]}
+          {t("offline.keepBothN", { n: record.deals.length + 1 })}
         </button>
       </div>
     </section>
   );
 }
 
+/** A waiting deal the rules or the server refused: why, in this phone's words, and what can be done with it. */
 function Refused({
   deal,
+  games,
   local,
-  gameId,
+  open,
   dict,
   locale,
   onRemove,
+  onEdit,
+  onMove,
 }: {
   deal: QueuedDeal;
+  games: TableGame[];
   local: LocalGame;
-  gameId: string;
+  open: boolean;
   dict: Dictionary;
   locale: Locale;
   onRemove: Props["onRemove"];
+  onEdit: Props["onEdit"];
+  onMove: Props["onMove"];
 }) {
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const [editing, setEditing] = useState(false);
   const [pending, startTransition] = useTransition();
+  const current = games.at(-1)!;
+  const own = games.find((g) => g.id === deal.gameId);
   const { record, result } = local;
-  // It can be edited where it would be the next deal of the game as this phone shows it.
   const next = result.nextDeal;
-  const editable = deal.gameId === gameId && next !== null && deal.number === record.deals.length + 1;
+  const inCurrent = deal.gameId === current.id;
+  // It can be edited where it would be the next deal of the current game as this phone shows it; it can move
+  // into the current game when its own game was won meanwhile.
+  const canTakeDeals = open && next !== null && deal.refusal !== "ended" && deal.refusal !== "gone";
+  const editable = canTakeDeals && inCurrent && deal.number === record.deals.length + 1;
+  const movable = canTakeDeals && !inCurrent && own !== undefined;
+  const reason =
+    deal.refusal === "won"
+      ? t("offline.refusedWon", { game: own?.number ?? "?" })
+      : deal.refusal === "ended"
+        ? dict["offline.refusedEnded"]
+        : deal.refusal === "gone"
+          ? dict["offline.refusedGone"]
+          : t("offline.refusedRules", { reason: deal.reason ?? "" });
   const withDeal = { ...record, deals: [...record.deals, { entries: deal.entries }] };
+  // The form writes to this deal in the outbox, whatever number the protokoll shows.
+  const writer: DealWriter = {
+    record: async () => QUEUED,
+    edit: async (input) => {
+      await onEdit(deal.seq!, input.entries);
+      return QUEUED;
+    },
+    remove: async () => {
+      await onRemove(deal.seq!);
+      return QUEUED;
+    },
+  };
   return (
     <section className="card stack refused" data-testid="refused" aria-labelledby={`refused-${deal.seq}`}>
       <h2 id={`refused-${deal.seq}`}>{t("offline.refusedTitle", { n: deal.number })}</h2>
       <p className="form-error" data-testid="refused-reason">
-        {deal.reason}
+        {reason}
       </p>
       <DealSummary
         entries={deal.entries}
-        players={record.players}
+        players={(own ?? current).record.players}
         knektpass={record.variant === "knektpass"}
         dict={dict}
       />
       {editing && editable ? (
-        <DealForm
-          gameId={gameId}
-          record={withDeal}
-          result={result}
-          context={{
-            number: deal.number,
-            dealer: next.dealer,
-            forehand: next.forehand,
-            firstDeal: next.firstDeal,
-            trumpCompulsion: next.trumpCompulsion,
-          }}
-          mode="edit"
-          dict={dict}
-          locale={locale}
-          onSaved={() => setEditing(false)}
-          onCancel={() => setEditing(false)}
-        />
+        <DealWriterContext value={writer}>
+          <DealForm
+            gameId={current.id}
+            record={withDeal}
+            result={result}
+            context={{
+              number: deal.number,
+              dealer: next.dealer,
+              forehand: next.forehand,
+              firstDeal: next.firstDeal,
+              trumpCompulsion: next.trumpCompulsion,
+            }}
+            mode="edit"
+            dict={dict}
+            locale={locale}
+            onSaved={() => setEditing(false)}
+            onCancel={() => setEditing(false)}
+          />
+        </DealWriterContext>
       ) : (
         <div className="actions">
           {editable ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
               {dict["offline.edit"]}
+            </button>
+          ) : null}
+          {movable ? (
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => startTransition(() => onMove(deal.seq!))}
+            >
+              {t("offline.moveTo", { game: current.number, n: record.deals.length + 1 })}
             </button>
           ) : null}
           <button

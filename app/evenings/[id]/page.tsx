@@ -69,6 +69,8 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
       </div>
       <TableView
         eveningId={evening.id}
+        title={evening.title}
+        account={actor.userId}
         version={evening.version}
         renderedAt={readAt()}
         open={evening.status === "open"}

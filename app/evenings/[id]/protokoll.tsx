@@ -13,13 +13,15 @@ interface Props {
   onSelect?: (number: number) => void;
   /** Deals kept on this phone, not yet sent. */
   queued?: number[];
+  /** Of those, the deals whose number is provisional. */
+  provisional?: number[];
 }
 
 /**
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
  * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, dict, locale, onSelect, queued }: Props) {
+export function Protokoll({ record, result, dict, locale, onSelect, queued, provisional }: Props) {
   const numbers = numberFormat(locale);
   return (
     <ScoreSheet
@@ -32,6 +34,7 @@ export function Protokoll({ record, result, dict, locale, onSelect, queued }: Pr
       locale={locale}
       variant={record.variant}
       queued={queued}
+      provisional={provisional}
       dealLabel={(deal, label) =>
         onSelect ? (
           <button

@@ -1,32 +1,38 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
 import { DICTIONARIES, failureText, format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { ActionResult } from "@/lib/action-result";
 import { withQueued } from "@/lib/offline/outbox";
-import { fetchApi, type ApiAnswer } from "@/lib/offline/sync";
 import { playersAtOne, scoreGame, settledGame, type Stakes } from "@/lib/rules";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { endEveningAction } from "./actions";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import type { DealContext } from "./deal-draft";
 import { DealForm } from "./deal-form";
-import { DealWriterContext, QUEUED, written, type DealWriter } from "./deal-writer";
+import { DealWriterContext } from "./deal-writer";
 import { InvitePanel } from "./invite-panel";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
 import { SharePanel } from "./share-panel";
-import { applyDealChange, type DealChange, type TableData, type TableEdit, type TableGame } from "./table-data";
+import { applyDealChange, type TableData, type TableEdit, type TableGame } from "./table-data";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
 import { useLiveVersion } from "./use-live-version";
-import { useOfflineTable } from "./use-offline-table";
+import { useEveningCopy } from "./use-evening-copy";
+import { useOutbox } from "./use-outbox";
+import { useTableWriter } from "./use-table-writer";
+import { usePhone } from "@/app/_components/phone";
 import { NEEDS_SIGNAL, withSignal } from "./with-signal";
 
 interface Props {
   eveningId: string;
+  /** The evening's title, for the list of evenings kept on this phone. */
+  title: string;
+  /** The account the page was rendered for: the phone shows it only while it acts for that account. */
+  account: string;
   version: number;
   /** When the server rendered this state (ms since the epoch): "copy from" when it is shown without a signal. */
   renderedAt: number;
@@ -62,6 +68,8 @@ const UNDO_MS = 10_000;
  */
 export function TableView({
   eveningId,
+  title,
+  account: pageAccount,
   version,
   renderedAt,
   open: openNow,
@@ -80,6 +88,9 @@ export function TableView({
   const dict = DICTIONARIES[locale];
   const router = useRouter();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const phone = usePhone();
+  // The phone acts for one account: another account's copy of this evening is not shown (signed out here).
+  const account = phone.account?.id === pageAccount ? pageAccount : null;
   const fromServer = useMemo(() => {
     const games = gamesNow.map((g) => ({ ...g, result: scoreGame(g.record) }));
     return { version, renderedAt, data: { open: openNow, role: roleNow, games, edits: editsNow } };
@@ -88,74 +99,35 @@ export function TableView({
     // Without a signal the page's data cannot be fetched; the outbox and the kept copy stand in.
     if (navigator.onLine) router.refresh();
   }, [router]);
-  const offline = useOfflineTable<TableData>(eveningId, fromServer, reload);
-  // Deal changes of this phone on their way: their answers show them, so the poll does not reload for them.
-  const writing = useRef(0);
-  const { shownVersion } = offline;
-  const pollVersion = useCallback(() => (writing.current > 0 ? null : shownVersion()), [shownVersion]);
-  useLiveVersion(eveningId, pollVersion, offline.reached);
-  const { open, role, games, edits } = offline.shown.data;
+  useEffect(() => phone.onSynced(reload), [phone, reload]);
+  const copy = useEveningCopy<TableData>(account, eveningId, title, fromServer);
+  const outbox = useOutbox(account, eveningId, phone.sync);
+  const { open, role, games, edits } = copy.shown.data;
   const game = games.at(-1)!;
-  const gameQueue = useMemo(() => offline.queue.filter((d) => d.gameId === game.id), [offline.queue, game.id]);
+  const gameQueue = useMemo(() => outbox.queue.filter((d) => d.gameId === game.id), [outbox.queue, game.id]);
   // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
   const local = useMemo(() => withQueued(game.record, game.result, gameQueue), [game, gameQueue]);
   const { record, result } = local;
-  const queuedOf = (gameId: string, number: number) =>
-    offline.queue.find((d) => d.gameId === gameId && d.number === number);
-  /**
-   * Sends a deal change by its route; null when no answer came. A change the server took is shown from the
-   * answer itself — only the rows it changes are rendered again — unless the evening moved on by more than this
-   * change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
-   */
-  const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer | null> => {
-    writing.current++;
-    try {
-      const answer = await request().catch(() => null);
-      const outcome = answer && answer.status < 500 ? written(answer) : null;
-      if (outcome?.ok) {
-        const { version } = (answer!.body ?? {}) as { version?: number };
-        if (!offline.apply(version, (data) => applyDealChange(data, change, viewer, new Date()))) reload();
-      } else if (outcome?.code === "conflict") reload();
-      return answer;
-    } finally {
-      writing.current--;
-    }
-  };
-  // Deals go by the deal routes, not server actions: a call without a signal must fail here, where it is caught.
-  const writer: DealWriter = {
-    async record(input) {
-      // Deals go out in order: while any of this game wait, a new one waits behind them.
-      if (navigator.onLine && !offline.queue.some((d) => d.gameId === input.gameId)) {
-        const answer = await send(() => fetchApi.record(input.gameId, input), { action: "record", ...input });
-        // No answer, or the server could not take it now: kept on this phone (its client key makes a send that
-        // did arrive harmless).
-        if (answer && answer.status < 500) return written(answer);
-      }
-      await offline.enqueue(input);
-      return QUEUED;
+  const serverLength = game.record.deals.length;
+  const { writer, writing } = useTableWriter({
+    reachable: () => navigator.onLine && !phone.offline,
+    queue: outbox.queue,
+    queuedAt: (gameId, number) => {
+      const seq = gameId === game.id ? local.seqOf.get(number) : undefined;
+      return seq === undefined ? undefined : outbox.queue.find((d) => d.seq === seq);
     },
-    async edit(input) {
-      const queued = queuedOf(input.gameId, input.number);
-      if (queued) {
-        await offline.editQueued(queued.seq!, input.entries);
-        return QUEUED;
-      }
-      const answer = await send(() => fetchApi.edit(input.gameId, input.number, input.entries), {
-        action: "edit",
-        ...input,
-      });
-      return answer ? written(answer) : NEEDS_SIGNAL;
+    apply: (v, change) => copy.apply(v, (data) => applyDealChange(data, change, viewer, new Date())),
+    reload,
+    outbox: {
+      enqueue: outbox.enqueue,
+      editQueued: (seq, entries) => outbox.editQueued(seq, entries, serverLength),
+      removeQueued: (seq) => outbox.removeQueued(seq, serverLength),
     },
-    async remove(input) {
-      const queued = queuedOf(input.gameId, input.number);
-      if (queued) {
-        await offline.removeQueued(queued.seq!);
-        return QUEUED;
-      }
-      const answer = await send(() => fetchApi.remove(input.gameId, input.number), { action: "delete", ...input });
-      return answer ? written(answer) : NEEDS_SIGNAL;
-    },
-  };
+  });
+  // Deal changes of this phone on their way: their answers show them, so the poll does not reload for them.
+  const { shownVersion } = copy;
+  const pollVersion = useCallback(() => (writing() ? null : shownVersion()), [writing, shownVersion]);
+  useLiveVersion(eveningId, pollVersion, phone.reached);
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [justSaved, setJustSaved] = useState<{ gameId: string; number: number; queued: boolean } | null>(null);
@@ -222,20 +194,32 @@ export function TableView({
     });
   }
 
+  if (!account)
+    return (
+      <p className="banner warn" data-testid="signed-out-here">
+        {dict["offline.signedOutHere"]}{" "}
+        <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{dict["nav.signIn"]}</a>
+      </p>
+    );
+
   return (
     <DealWriterContext value={writer}>
       <div className="table-view stack">
         <OutboxPanel
-          queue={offline.queue}
-          connection={offline.connection}
-          copyFrom={offline.copyFrom}
+          queue={outbox.queue}
+          connection={phone.connection}
+          copyFrom={phone.offline ? copy.shown.renderedAt : null}
+          foreign={phone.foreign}
           eveningId={eveningId}
-          game={game}
+          games={games}
           local={local}
+          open={open}
           dict={dict}
           locale={locale}
-          onChoose={offline.choose}
-          onRemove={offline.removeQueued}
+          onChoose={(seq, choice) => outbox.choose(seq, choice, dict["offline.needsSignal"])}
+          onRemove={(seq) => outbox.removeQueued(seq, serverLength)}
+          onEdit={(seq, entries) => outbox.editQueued(seq, entries, serverLength)}
+          onMove={(seq) => outbox.move(seq, game.id, record.deals.length + 1)}
         />
         {notice ? (
           <p className="banner warn" role="status">
@@ -329,6 +313,7 @@ export function TableView({
             dict={dict}
             locale={locale}
             queued={local.queued}
+            provisional={local.provisional}
             onSelect={(number) => setDialog({ number, view: "explain" })}
           />
           {result.deals.length ? (

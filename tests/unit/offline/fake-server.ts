@@ -3,16 +3,23 @@
  * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
  */
 import type { Entries, QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
-import type { ApiAnswer, QueueStore, SyncApi } from "@/lib/offline/sync";
+import type { ApiAnswer } from "@/lib/offline/api";
+import type { QueueStore, SyncApi } from "@/lib/offline/sync";
 import { createScorer, type GameRecord } from "@/lib/rules";
 
 export const PLAYERS = ["Anna", "Bo", "Cecilia"];
+/** The account the tests' phone enters its deals with. */
+export const ACCOUNT = "account-a";
 
 export class FakeServer implements SyncApi {
   games = new Map<string, StoredDeal[]>();
   /** Requests made, as "METHOD game[/number]". */
   log: string[] = [];
   signedIn = true;
+  /** The account whose session the phone sends with. */
+  user = ACCOUNT;
+  /** Who stored each deal, by client key. */
+  storedBy = new Map<string, string>();
   reachable = true;
   /** Called before a request is answered: lets a test make another phone write in between. */
   before?: (method: string) => void;
@@ -50,6 +57,10 @@ export class FakeServer implements SyncApi {
     return null;
   }
 
+  session() {
+    return this.answer("GET", "session", () => ({ status: 200, body: { user: { id: this.user, name: this.user } } }));
+  }
+
   deals(gameId: string) {
     return this.answer("GET", gameId, () => ({
       status: 200,
@@ -57,8 +68,10 @@ export class FakeServer implements SyncApi {
     }));
   }
 
-  record(gameId: string, deal: { number: number; entries: Entries; clientKey: string }) {
+  record(gameId: string, deal: { number: number; entries: Entries; clientKey: string; account?: string }) {
     return this.answer("POST", gameId, () => {
+      if (deal.account !== undefined && deal.account !== this.user)
+        return { status: 401, body: { error: { code: "unauthenticated", message: "another account" } } };
       const deals = this.game(gameId);
       const stored = deals.findIndex((d) => d.clientKey === deal.clientKey);
       if (stored >= 0) return { status: 200, body: { number: stored + 1, duplicate: true } };
@@ -67,6 +80,7 @@ export class FakeServer implements SyncApi {
       const refused = this.refusal([...deals, { entries: deal.entries, clientKey: deal.clientKey }]);
       if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
       deals.push({ entries: deal.entries, clientKey: deal.clientKey });
+      this.storedBy.set(deal.clientKey, this.user);
       return { status: 201, body: { number: deal.number, duplicate: false } };
     });
   }

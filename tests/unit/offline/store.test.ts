@@ -1,48 +1,119 @@
 import "fake-indexeddb/auto";
+import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import { removeQueued } from "@/lib/offline/outbox";
-import { applyChange, enqueue, listQueue, loadCopy, saveCopy, watchQueue } from "@/lib/offline/store";
+import {
+  adoptUnowned,
+  applyChange,
+  countForeign,
+  enqueue,
+  forgetCopies,
+  listCopies,
+  listQueue,
+  loadCopy,
+  saveCopy,
+  useDatabase,
+  watchQueue,
+} from "@/lib/offline/store";
 import { alone, allPass } from "./fake-server";
+
+const A = "account-a";
+const B = "account-b";
 
 describe("the outbox in IndexedDB", () => {
   it("keeps deals in the order entered, applies changes, and tells watchers", async () => {
+    useDatabase("store-order");
     const seen: number[][] = [];
-    const stop = watchQueue("e1", (queue) => seen.push(queue.map((d) => d.number)));
-    await enqueue({ eveningId: "e1", gameId: "g1", number: 4, entries: alone("Bo"), clientKey: "store-key-1" });
-    await enqueue({ eveningId: "e2", gameId: "g9", number: 1, entries: allPass(), clientKey: "store-key-2" });
-    await enqueue({ eveningId: "e1", gameId: "g1", number: 5, entries: allPass(), clientKey: "store-key-3" });
-    const queue = await listQueue("e1");
+    const stop = watchQueue(A, "e1", (queue) => seen.push(queue.map((d) => d.number)));
+    const deal = { account: A, eveningId: "e1", gameId: "g1" };
+    await enqueue({ ...deal, number: 4, entries: alone("Bo"), clientKey: "store-key-1" });
+    await enqueue({ ...deal, eveningId: "e2", gameId: "g9", number: 1, entries: allPass(), clientKey: "store-key-2" });
+    await enqueue({ ...deal, number: 5, entries: allPass(), clientKey: "store-key-3" });
+    const queue = await listQueue(A, "e1");
     expect(queue.map((d) => [d.number, d.state, d.clientKey])).toEqual([
       [4, "waiting", "store-key-1"],
       [5, "waiting", "store-key-3"],
     ]);
     await applyChange(removeQueued(queue, queue[0]!.seq!));
-    expect((await listQueue("e1")).map((d) => [d.number, d.clientKey])).toEqual([[4, "store-key-3"]]);
+    expect((await listQueue(A, "e1")).map((d) => [d.number, d.clientKey])).toEqual([[4, "store-key-3"]]);
     await applyChange({ remove: [], update: [{ seq: queue[1]!.seq!, changes: { state: "refused", reason: "over" } }] });
     await applyChange({
       remove: [],
       update: [{ seq: queue[1]!.seq!, changes: { state: "waiting", reason: undefined } }],
     });
-    const [after] = await listQueue("e1");
+    const [after] = await listQueue(A, "e1");
     expect(after!.state).toBe("waiting");
     expect("reason" in after!).toBe(false);
     await expect.poll(() => seen.at(-1)).toEqual([4]);
     stop();
-    expect((await listQueue()).length).toBe(2);
+    expect((await listQueue(A)).length).toBe(2);
   });
 
   it("refuses a second deal with the same client key", async () => {
-    await enqueue({ eveningId: "e3", gameId: "g3", number: 1, entries: allPass(), clientKey: "store-key-dup" });
+    useDatabase("store-dup");
+    await enqueue({ account: A, eveningId: "e3", gameId: "g3", number: 1, entries: allPass(), clientKey: "dup-key-1" });
     await expect(
-      enqueue({ eveningId: "e3", gameId: "g3", number: 2, entries: allPass(), clientKey: "store-key-dup" }),
+      enqueue({ account: A, eveningId: "e3", gameId: "g3", number: 2, entries: allPass(), clientKey: "dup-key-1" }),
     ).rejects.toThrow();
   });
 
-  it("keeps the newest copy of an evening, whichever arrives last", async () => {
-    await saveCopy({ id: "e1", version: 5, renderedAt: 2000, data: "five" });
-    await saveCopy({ id: "e1", version: 3, renderedAt: 3000, data: "three, from an old cached page" });
-    expect((await loadCopy("e1"))?.data).toBe("five");
-    await saveCopy({ id: "e1", version: 5, renderedAt: 4000, data: "five again" });
-    expect(await loadCopy("e1")).toEqual({ id: "e1", version: 5, renderedAt: 4000, data: "five again" });
+  it("keeps each account's deals apart: another account neither lists nor sends them, only counts them", async () => {
+    useDatabase("store-accounts");
+    await enqueue({ account: A, eveningId: "e1", gameId: "g1", number: 1, entries: allPass(), clientKey: "acc-key-1" });
+    await enqueue({ account: B, eveningId: "e1", gameId: "g1", number: 1, entries: allPass(), clientKey: "acc-key-2" });
+    await enqueue({ account: A, eveningId: "e1", gameId: "g1", number: 2, entries: allPass(), clientKey: "acc-key-3" });
+    expect((await listQueue(A)).map((d) => d.clientKey)).toEqual(["acc-key-1", "acc-key-3"]);
+    expect((await listQueue(B, "e1")).map((d) => d.clientKey)).toEqual(["acc-key-2"]);
+    expect(await countForeign(A)).toBe(1);
+    expect(await countForeign(B)).toBe(2);
+    expect(await countForeign(null)).toBe(3);
+  });
+
+  it("keeps the newest copy of an evening per account, and forgets one account's copies only", async () => {
+    useDatabase("store-copies");
+    const copy = { account: A, id: "e1", title: "Fredag" };
+    await saveCopy({ ...copy, version: 5, renderedAt: 2000, data: "five" });
+    await saveCopy({ ...copy, version: 3, renderedAt: 3000, data: "three, from an old cached page" });
+    expect((await loadCopy(A, "e1"))?.data).toBe("five");
+    await saveCopy({ ...copy, version: 5, renderedAt: 4000, data: "five again" });
+    expect(await loadCopy(A, "e1")).toEqual({ ...copy, version: 5, renderedAt: 4000, data: "five again" });
+    await saveCopy({ ...copy, account: B, version: 6, renderedAt: 5000, data: "B's view" });
+    await saveCopy({ ...copy, id: "e2", title: "Lördag", version: 1, renderedAt: 6000, data: "A's other" });
+    expect((await listCopies(A)).map((c) => [c.id, c.title])).toEqual([
+      ["e2", "Lördag"],
+      ["e1", "Fredag"],
+    ]);
+    expect((await loadCopy(B, "e1"))?.data).toBe("B's view");
+    await forgetCopies(A);
+    expect(await listCopies(A)).toEqual([]);
+    expect(await loadCopy(A, "e1")).toBeUndefined();
+    expect((await loadCopy(B, "e1"))?.data).toBe("B's view");
+  });
+
+  it("upgrades a phone's outbox from the build without accounts: the deals survive and are adopted once", async () => {
+    // The database as the earlier build left it: version 1, deals and a copy without an account.
+    const old = new Dexie("store-upgrade");
+    old.version(1).stores({ outbox: "++seq, eveningId, gameId, &clientKey", evenings: "id" });
+    await old.table("outbox").add({
+      eveningId: "e1",
+      gameId: "g1",
+      number: 3,
+      entries: allPass(),
+      clientKey: "old-key-1",
+      state: "waiting",
+      queuedAt: 1,
+    });
+    await old.table("evenings").put({ id: "e1", version: 2, renderedAt: 1, data: "old copy" });
+    old.close();
+
+    useDatabase("store-upgrade");
+    expect(await listQueue(A)).toEqual([]);
+    expect(await countForeign(A)).toBe(0); // nobody's yet: not counted as another account's
+    expect(await adoptUnowned(A)).toBe(1);
+    expect((await listQueue(A)).map((d) => [d.number, d.clientKey, d.account])).toEqual([[3, "old-key-1", A]]);
+    // Adopted once: a second account signing in later does not take them.
+    expect(await adoptUnowned(B)).toBe(0);
+    expect(await listQueue(B)).toEqual([]);
+    expect(await listCopies(A)).toEqual([]);
   });
 });

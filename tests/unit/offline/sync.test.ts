@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keepMine, syncOutbox } from "@/lib/offline/sync";
 import { chooseOnConflict } from "@/lib/offline/outbox";
-import { allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
+import { ACCOUNT, allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
 
 function phone() {
   const queue = new MemoryQueue();
@@ -19,7 +19,7 @@ describe("syncOutbox", () => {
     enter(1, alone("Bo"), "g2");
     enter(2, alone("Cecilia"));
     enter(3, allPass());
-    const report = await syncOutbox(queue, server);
+    const report = await syncOutbox(queue, server, ACCOUNT);
     expect(report).toEqual({ outcome: "done", stored: 4 });
     expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-3-key", "phone-a-4-key"]);
     expect(server.game("g2").map((d) => d.clientKey)).toEqual(["phone-a-2-key"]);
@@ -33,10 +33,10 @@ describe("syncOutbox", () => {
     enter(2, alone("Cecilia"));
     // The first deal reached the server, but the phone never heard back, so it is still queued.
     server.recordedElsewhere("g1", pair("Anna", "Bo"), "phone-a-1-key");
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 1 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 1 });
     expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-2-key"]);
     // A second run has nothing left to send.
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
     expect(server.game("g1")).toHaveLength(2);
   });
 
@@ -48,7 +48,7 @@ describe("syncOutbox", () => {
     enter(1, pair("Anna", "Bo")); // identical: the same deal
     enter(2, alone("Cecilia")); // different: a conflict
     enter(3, allPass()); // waits behind the conflict
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
     expect(server.game("g1")).toHaveLength(2);
     expect(queue.deals.map((d) => [d.number, d.state])).toEqual([
       [2, "conflict"],
@@ -66,9 +66,9 @@ describe("syncOutbox", () => {
     const { queue, enter } = phone();
     enter(1, alone("Cecilia"));
     enter(2, allPass());
-    await syncOutbox(queue, server);
+    await syncOutbox(queue, server, ACCOUNT);
     await queue.apply(chooseOnConflict(await queue.list(), 1, choice, server.game("g1").length));
-    await syncOutbox(queue, server);
+    await syncOutbox(queue, server, ACCOUNT);
     expect(server.game("g1").map((d) => d.entries)).toEqual(expected);
     expect(queue.deals).toEqual([]);
   });
@@ -79,9 +79,9 @@ describe("syncOutbox", () => {
     const { queue, enter } = phone();
     enter(1, alone("Cecilia"));
     enter(2, allPass());
-    await syncOutbox(queue, server);
+    await syncOutbox(queue, server, ACCOUNT);
     expect(await keepMine(queue, server, queue.deals[0]!)).toEqual({ ok: true });
-    await syncOutbox(queue, server);
+    await syncOutbox(queue, server, ACCOUNT);
     expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia"), allPass()]);
     expect(queue.deals).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe("syncOutbox", () => {
     const { queue, enter } = phone();
     enter(4, pair("Anna", "Cecilia"));
     enter(5, allPass());
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
     expect(queue.deals[0]).toMatchObject({ state: "refused", number: 4 });
     expect(queue.deals[0]!.reason).toMatch(/over|won|winner/i);
     expect(queue.deals[1]).toMatchObject({ state: "waiting" });
@@ -106,13 +106,13 @@ describe("syncOutbox", () => {
     enter(1, pair("Anna", "Bo"));
     enter(2, alone("Cecilia"));
     server.reachable = false;
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "offline", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "offline", stored: 0 });
     server.reachable = true;
     server.signedIn = false;
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "signIn", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "signIn", stored: 0 });
     expect(queue.deals).toHaveLength(2);
     server.signedIn = true;
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 2 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2 });
   });
 
   it("checks again when another phone writes between the check and the send", async () => {
@@ -126,7 +126,7 @@ describe("syncOutbox", () => {
         server.recordedElsewhere("g1", pair("Anna", "Bo"));
       }
     };
-    expect(await syncOutbox(queue, server)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
     // The other phone's deal was the same: kept once.
     expect(server.game("g1")).toHaveLength(1);
     expect(queue.deals).toEqual([]);

@@ -1,0 +1,278 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import {
+  actingAccount,
+  afterPage,
+  readAccountRecord,
+  writeAccountRecord,
+  type AccountRecord,
+  type PhoneAccount,
+} from "@/lib/offline/phone-account";
+import type { Connection } from "@/lib/offline/sync-loop";
+
+type Store = typeof import("@/lib/offline/store");
+type Sync = typeof import("@/lib/offline/sync");
+type Api = typeof import("@/lib/offline/api");
+type Loop = typeof import("@/lib/offline/sync-loop");
+
+/** IndexedDB, the sync and its loop load after the page: they are not needed to show it. */
+let modules: Promise<{ store: Store; sync: Sync; api: Api; loop: Loop }> | null = null;
+export function loadOffline() {
+  modules ??= Promise.all([
+    import("@/lib/offline/store"),
+    import("@/lib/offline/sync"),
+    import("@/lib/offline/api"),
+    import("@/lib/offline/sync-loop"),
+  ]).then(([store, sync, api, loop]) => ({ store, sync, api, loop }));
+  return modules;
+}
+
+export interface Phone {
+  /** The account this phone acts for: deals are entered, kept, shown and sent as this account's. */
+  account: PhoneAccount | null;
+  /** The sync's view of the connection, with "offline" also when the browser or the last request said so. */
+  connection: Connection;
+  /** Whether the server could not be reached lately (the browser is offline, or the last request failed). */
+  offline: boolean;
+  /** Deals other accounts left waiting on this phone (never sent, shown or changed by this one). */
+  foreign: number;
+  /** Sends the outbox now. */
+  sync(): void;
+  /** Whether the server answered the last request of the page; when it answers again, the outbox is sent. */
+  reached(ok: boolean): void;
+  /** Told after every sync run, so a page can show what the server holds now. Returns the unsubscribe. */
+  onSynced(listener: () => void): () => void;
+  /** Signs out on this phone: with a signal at once, without one locally, the server told when it returns. */
+  signOut(form: HTMLFormElement | null): Promise<void>;
+}
+
+const PhoneContext = createContext<Phone | null>(null);
+
+export function usePhone(): Phone {
+  const phone = useContext(PhoneContext);
+  if (!phone) throw new Error("usePhone needs the layout's PhoneProvider");
+  return phone;
+}
+
+/** The phone's account record (localStorage) as an external store: every tab follows a change in another. */
+const recordListeners = new Set<() => void>();
+let recordNow: AccountRecord | null = null;
+function accountSnapshot(): AccountRecord {
+  recordNow ??= readAccountRecord(localStorage);
+  return recordNow;
+}
+function subscribeAccount(listener: () => void): () => void {
+  const storage = () => {
+    recordNow = readAccountRecord(localStorage);
+    listener();
+  };
+  recordListeners.add(listener);
+  window.addEventListener("storage", storage);
+  return () => {
+    recordListeners.delete(listener);
+    window.removeEventListener("storage", storage);
+  };
+}
+function setAccountRecord(record: AccountRecord): void {
+  writeAccountRecord(localStorage, record);
+  recordNow = record;
+  for (const listener of recordListeners) listener();
+}
+
+/** Whether the server answers within the send deadline. */
+async function serverAnswers(): Promise<boolean> {
+  const { api } = await loadOffline();
+  try {
+    await fetch("/api/health", { cache: "no-store", signal: AbortSignal.timeout(api.SEND_DEADLINE_MS) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The server-side sign-out by Auth.js's own routes (a cached build's server action ids may be gone). */
+async function signOutOnServer(): Promise<boolean> {
+  const { api } = await loadOffline();
+  try {
+    const signal = AbortSignal.timeout(api.SEND_DEADLINE_MS * 2);
+    const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store", signal })).json()) as { csrfToken: string };
+    const response = await fetch("/api/auth/signout", {
+      method: "POST",
+      cache: "no-store",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
+      body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl: "/" }),
+      signal,
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets what the phone kept of `account`'s evenings for showing them without a signal; its outbox stays. */
+async function forgetKept(account: string | null): Promise<void> {
+  await Promise.all([
+    typeof caches === "undefined" ? null : caches.delete("pages").catch(() => false),
+    account ? loadOffline().then(({ store }) => store.forgetCopies(account)) : null,
+  ]).catch(() => undefined);
+}
+
+/**
+ * The phone's side of the app, on every page: which account it acts for, and the outbox's sync — at start,
+ * whatever page the app opens on, when the signal returns, and with back-off (lib/offline/sync-loop.ts) — one
+ * tab at a time (Web Locks), only ever with the session of the account that entered the deals.
+ */
+export function PhoneProvider({
+  account: pageAccount,
+  renderedAt,
+  children,
+}: {
+  account: PhoneAccount | null;
+  renderedAt: number;
+  children: ReactNode;
+}) {
+  const router = useRouter();
+  // Null on the server and while hydrating: the page's own word until the phone's record is read.
+  const record = useSyncExternalStore(subscribeAccount, accountSnapshot, () => null);
+  const [connection, setConnection] = useState<Connection>("online");
+  const [browserOffline, setBrowserOffline] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
+  const [foreign, setForeign] = useState(0);
+  const listeners = useRef(new Set<() => void>());
+
+  // What this page says of the account, unless the phone knows newer; an account change drops the kept pages.
+  useEffect(() => {
+    const known = accountSnapshot();
+    const { record: next, changed } = afterPage(known, pageAccount, renderedAt);
+    if (next !== known) setAccountRecord(next);
+    if (changed) void forgetKept(null);
+  }, [pageAccount, renderedAt]);
+
+  const account = record ? actingAccount(record) : pageAccount;
+  const accountId = account?.id ?? null;
+  const pendingSignOut = record?.signOutPending ?? false;
+
+  const loop = useRef<InstanceType<Loop["SyncLoop"]> | null>(null);
+  useEffect(() => {
+    if (!accountId) return;
+    let stopped = false;
+    void loadOffline().then(async ({ store, sync, api, loop: loops }) => {
+      if (stopped) return;
+      // Deals queued by a build that did not record accounts are this account's (decision 010).
+      await store.adoptUnowned(accountId).catch(() => 0);
+      void navigator.storage
+        ?.persisted?.()
+        .then((kept) => kept || navigator.storage.persist?.())
+        .catch(() => false);
+      const work = () => sync.syncOutbox(store.queueStore(accountId), api.fetchApi, accountId);
+      loop.current = new loops.SyncLoop({
+        run: async () => {
+          const report = navigator.locks ? await navigator.locks.request("protokoll-outbox", work) : await work();
+          return report.outcome;
+        },
+        onConnection: setConnection,
+        onRun: () => {
+          for (const listener of listeners.current) listener();
+          void store.countForeign(accountId).then(setForeign, () => undefined);
+        },
+      });
+      void loop.current.kick();
+    });
+    return () => {
+      stopped = true;
+      loop.current?.stop();
+      loop.current = null;
+    };
+  }, [accountId]);
+
+  // A sign-out made without a signal goes to the server before anything else, as soon as it can be reached.
+  useEffect(() => {
+    if (!pendingSignOut) return;
+    let done = false;
+    const tell = async () => {
+      if (done || !(await signOutOnServer())) return;
+      done = true;
+      setAccountRecord({ account: null, seenAt: Date.now() });
+      router.replace("/");
+      router.refresh();
+    };
+    void tell();
+    window.addEventListener("online", tell);
+    const timer = setInterval(tell, 5_000);
+    return () => {
+      window.removeEventListener("online", tell);
+      clearInterval(timer);
+    };
+  }, [pendingSignOut, router]);
+
+  useEffect(() => {
+    const update = () => setBrowserOffline(!navigator.onLine);
+    const online = () => {
+      update();
+      void loop.current?.signalBack();
+    };
+    update();
+    window.addEventListener("online", online);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+
+  const wasUnreachable = useRef(false);
+  const reached = useCallback((ok: boolean) => {
+    const was = wasUnreachable.current;
+    wasUnreachable.current = !ok;
+    setUnreachable(!ok);
+    if (was && ok) void loop.current?.signalBack();
+  }, []);
+
+  const sync = useCallback(() => void loop.current?.kick(), []);
+  const onSynced = useCallback((listener: () => void) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  const signOut = useCallback(
+    async (form: HTMLFormElement | null) => {
+      await forgetKept(accountId);
+      if (form && (await serverAnswers())) {
+        setAccountRecord({ account: null, seenAt: Date.now() });
+        form.requestSubmit();
+        return;
+      }
+      // No signal: signed out here now; the server hears it first thing when the signal returns.
+      setAccountRecord({ ...accountSnapshot(), signOutPending: true });
+    },
+    [accountId],
+  );
+
+  const offline = browserOffline || unreachable || connection === "offline";
+  const phone = useMemo<Phone>(
+    () => ({
+      account,
+      connection: offline && connection !== "signIn" ? "offline" : connection,
+      offline,
+      foreign,
+      sync,
+      reached,
+      onSynced,
+      signOut,
+    }),
+    [account, connection, offline, foreign, sync, reached, onSynced, signOut],
+  );
+  return <PhoneContext value={phone}>{children}</PhoneContext>;
+}

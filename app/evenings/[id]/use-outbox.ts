@@ -1,0 +1,152 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { loadOffline } from "@/app/_components/phone";
+import {
+  chooseOnConflict,
+  moveQueued,
+  removeQueued,
+  renumberProvisional,
+  thenChange,
+  type Choice,
+  type QueueChange,
+  type QueuedDeal,
+} from "@/lib/offline/outbox";
+import type { NewDeal } from "@/lib/offline/writer";
+
+const NONE: QueuedDeal[] = [];
+
+/** The queue after `change`, as the store will hold it. */
+function applied(queue: readonly QueuedDeal[], change: QueueChange): QueuedDeal[] {
+  return queue
+    .filter((d) => !change.remove.includes(d.seq!))
+    .map((d) => {
+      const update = change.update.find((u) => u.seq === d.seq);
+      return update ? { ...d, ...update.changes } : d;
+    });
+}
+
+/**
+ * `change` to the game's part of the outbox, then the deals entered meanwhile numbered for good once nothing of
+ * the game waits for the table any more (`serverLength`: the deals the server holds of that game).
+ */
+function withRenumbering(queue: readonly QueuedDeal[], gameId: string, change: QueueChange, serverLength: number) {
+  const after = applied(
+    queue.filter((d) => d.gameId === gameId),
+    change,
+  );
+  if (after.some((d) => d.state !== "waiting")) return change;
+  return thenChange(change, renumberProvisional(after, serverLength));
+}
+
+/**
+ * This account's deals of the evening waiting on this phone, and what the table can do with them: keep a new
+ * one, edit or delete one, move a refused one into the current game, choose on a conflict.
+ */
+export function useOutbox(account: string | null, eveningId: string, sync: () => void) {
+  const [queue, setQueue] = useState<QueuedDeal[]>([]);
+
+  useEffect(() => {
+    if (!account) return;
+    let stop = () => {};
+    let cancelled = false;
+    void loadOffline().then(({ store }) => {
+      if (!cancelled) stop = store.watchQueue(account, eveningId, setQueue);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [account, eveningId]);
+
+  /** Keeps a new deal; provisional while an earlier deal of its game waits for the table. */
+  const enqueue = useCallback(
+    async (deal: NewDeal) => {
+      if (!account) throw new Error("No account on this phone");
+      const { store } = await loadOffline();
+      const blocked = (await store.listQueue(account, eveningId)).some(
+        (d) => d.gameId === deal.gameId && d.state !== "waiting",
+      );
+      await store.enqueue({ ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) });
+      sync();
+    },
+    [account, eveningId, sync],
+  );
+
+  /** Changes a deal still in the outbox; it goes back to waiting, to be checked and sent again. */
+  const editQueued = useCallback(
+    async (seq: number, entries: QueuedDeal["entries"], serverLength: number) => {
+      if (!account) return;
+      const { store } = await loadOffline();
+      const all = await store.listQueue(account, eveningId);
+      const deal = all.find((d) => d.seq === seq);
+      if (!deal) return;
+      const change: QueueChange = {
+        remove: [],
+        update: [{ seq, changes: { entries, state: "waiting", reason: undefined, theirs: undefined } }],
+      };
+      await store.applyChange(withRenumbering(all, deal.gameId, change, serverLength));
+      sync();
+    },
+    [account, eveningId, sync],
+  );
+
+  const removeQueuedDeal = useCallback(
+    async (seq: number, serverLength: number) => {
+      if (!account) return;
+      const { store } = await loadOffline();
+      const all = await store.listQueue(account, eveningId);
+      const deal = all.find((d) => d.seq === seq);
+      if (!deal) return;
+      await store.applyChange(withRenumbering(all, deal.gameId, removeQueued(all, seq), serverLength));
+      sync();
+    },
+    [account, eveningId, sync],
+  );
+
+  /** A refused deal into another game of the evening, as its next deal (`number`). */
+  const move = useCallback(
+    async (seq: number, gameId: string, number: number) => {
+      if (!account) return;
+      const { store } = await loadOffline();
+      const all = await store.listQueue(account, eveningId);
+      const deal = all.find((d) => d.seq === seq);
+      if (!deal) return;
+      await store.applyChange(moveQueued(deal, gameId, number));
+      sync();
+    },
+    [account, eveningId, sync],
+  );
+
+  /**
+   * The table's choice on a conflict; returns why it could not be carried out, if it could not (the server's
+   * refusal of Keep mine, or no signal to carry it out).
+   */
+  const choose = useCallback(
+    async (seq: number, choice: Choice, noSignal: string): Promise<string | null> => {
+      if (!account) return null;
+      const { store, sync: s, api } = await loadOffline();
+      const all = await store.listQueue(account, eveningId);
+      const deal = all.find((d) => d.seq === seq);
+      if (!deal || deal.state !== "conflict") return null;
+      const answer = await api.fetchApi.deals(deal.gameId).catch(() => null);
+      if (!answer || answer.status !== 200) return noSignal;
+      const serverLength = (answer.body as { deals: unknown[] }).deals.length;
+      if (choice === "mine") {
+        const kept = await s.keepMine(store.queueStore(account), api.fetchApi, deal);
+        if (!kept.ok) return "reason" in kept ? kept.reason : noSignal;
+        const rest = await store.listQueue(account, eveningId);
+        await store.applyChange(withRenumbering(rest, deal.gameId, { remove: [], update: [] }, serverLength));
+      } else {
+        const game = all.filter((d) => d.gameId === deal.gameId);
+        const change = chooseOnConflict(game, seq, choice, serverLength);
+        await store.applyChange(withRenumbering(all, deal.gameId, change, serverLength));
+      }
+      sync();
+      return null;
+    },
+    [account, eveningId, sync],
+  );
+
+  return { queue: account ? queue : NONE, enqueue, editQueued, removeQueued: removeQueuedDeal, move, choose };
+}

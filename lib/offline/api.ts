@@ -1,0 +1,61 @@
+/**
+ * The deal routes as this phone calls them, each with a deadline: a request the network has not answered within
+ * SEND_DEADLINE_MS is given up (aborted) and counts as no signal — the deal is kept in the outbox, and its client
+ * key makes the server's late answer harmless (the next send finds it stored, or is recognised as a retry).
+ */
+import type { Entries } from "./outbox";
+
+/** An answer from the server: its status and JSON body. A network failure or a missed deadline is thrown instead. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** How long a deal route may take to answer before the phone keeps the deal itself (README: Without a signal). */
+export const SEND_DEADLINE_MS = 4_000;
+
+export interface DealApi {
+  /** The signed-in session (Auth.js): `{ user: { id, name } }`, or null when nobody is signed in. */
+  session(): Promise<ApiAnswer>;
+  deals(gameId: string): Promise<ApiAnswer>;
+  record(
+    gameId: string,
+    deal: { number: number; entries: Entries; clientKey: string; account?: string },
+  ): Promise<ApiAnswer>;
+  edit(gameId: string, number: number, entries: Entries): Promise<ApiAnswer>;
+  remove(gameId: string, number: number): Promise<ApiAnswer>;
+}
+
+/** The real routes by `fetch` (passed in for tests), each request bounded by `deadlineMs`, body included. */
+export function createDealApi(fetcher: typeof fetch = (...args) => fetch(...args), deadlineMs = SEND_DEADLINE_MS) {
+  async function send(url: string, method: string, body?: unknown): Promise<ApiAnswer> {
+    const signal = AbortSignal.timeout(deadlineMs);
+    const response = await fetcher(url, {
+      method,
+      cache: "no-store",
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    let parsed: unknown = null;
+    try {
+      parsed = await response.json();
+    } catch {
+      // A body cut off by the deadline is no answer at all; an answer without JSON is still an answer.
+      if (signal.aborted) throw signal.reason;
+      parsed = null;
+    }
+    return { status: response.status, body: parsed };
+  }
+  const deals = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}/deals`;
+  return {
+    session: () => send("/api/auth/session", "GET"),
+    deals: (gameId) => send(deals(gameId), "GET"),
+    record: (gameId, deal) => send(deals(gameId), "POST", deal),
+    edit: (gameId, number, entries) => send(`${deals(gameId)}/${number}`, "PUT", { entries }),
+    remove: (gameId, number) => send(`${deals(gameId)}/${number}`, "DELETE", {}),
+  } satisfies DealApi;
+}
+
+export const fetchApi = createDealApi();

@@ -1,0 +1,55 @@
+/**
+ * Where a new deal goes: to the server when it can be reached and nothing of its game waits on this phone, else
+ * into the outbox. A send that gets no answer in time (the deadline of lib/offline/api.ts), a network failure,
+ * an ended session or a server that cannot take it now all keep the deal on this phone — the Save never hangs,
+ * and the deal's client key makes the server's late answer harmless. Only the rules' or the server's refusal of
+ * the deal itself comes back to the form.
+ */
+import type { ApiAnswer } from "./api";
+import type { Entries } from "./outbox";
+
+export interface NewDeal {
+  gameId: string;
+  number: number;
+  entries: Entries;
+  clientKey: string;
+}
+
+export interface WriterDeps {
+  /** Whether a send is worth trying: the browser is online and the server answered the last request. */
+  reachable(): boolean;
+  /** Whether deals of this game wait on this phone (a new deal goes behind them). */
+  waiting(gameId: string): boolean;
+  /** Sends the deal; rejects when no answer came in time. */
+  send(deal: NewDeal): Promise<ApiAnswer>;
+  /** Keeps the deal in the outbox. */
+  enqueue(deal: NewDeal): Promise<void>;
+}
+
+export type WriteOutcome =
+  | { kind: "answered"; answer: ApiAnswer }
+  | { kind: "queued"; because: "offline" | "waiting" | "noAnswer" | "signIn" | "busy" };
+
+/** Whether an answer means "not stored, try again later" rather than "refused". */
+export function notTakenNow(answer: ApiAnswer): "signIn" | "busy" | null {
+  if (answer.status === 401) return "signIn";
+  if (answer.status >= 500 || answer.status === 429) return "busy";
+  return null;
+}
+
+export async function writeNewDeal(deal: NewDeal, deps: WriterDeps): Promise<WriteOutcome> {
+  const queue = async (because: Extract<WriteOutcome, { kind: "queued" }>["because"]): Promise<WriteOutcome> => {
+    await deps.enqueue(deal);
+    return { kind: "queued", because };
+  };
+  if (!deps.reachable()) return queue("offline");
+  if (deps.waiting(deal.gameId)) return queue("waiting");
+  let answer: ApiAnswer;
+  try {
+    answer = await deps.send(deal);
+  } catch {
+    return queue("noAnswer");
+  }
+  const later = notTakenNow(answer);
+  return later ? queue(later) : { kind: "answered", answer };
+}
