@@ -52,7 +52,7 @@ export interface Phone {
   sync(): void;
   /** Whether the server answered the last request of the page; when it answers again, the outbox is sent. */
   reached(ok: boolean): void;
-  /** Told after every sync run, so a page can show what the server holds now. Returns the unsubscribe. */
+  /** Told after a sync run that sent the outbox, so a page can show what the server holds now. Returns the unsubscribe. */
   onSynced(listener: () => void): () => void;
   /** Signs out on this phone: with a signal at once, without one locally, the server told when it returns. */
   signOut(form: HTMLFormElement | null): Promise<void>;
@@ -179,12 +179,15 @@ export function PhoneProvider({
       const work = () => sync.syncOutbox(store.queueStore(accountId), api.fetchApi, accountId);
       loop.current = new loops.SyncLoop({
         run: async () => {
+          if (!(await store.listQueue(accountId)).some((d) => d.state === "waiting")) return "idle";
           const report = navigator.locks ? await navigator.locks.request("protokoll-outbox", work) : await work();
           return report.outcome;
         },
         onConnection: setConnection,
-        onRun: () => {
-          for (const listener of listeners.current) listener();
+        onRun: (outcome) => {
+          // The server's record may have moved on (deals stored, another phone's, a conflict found): show it. Not
+          // after a run that could not reach the server or needs a sign-in — the page would be lost to a redirect.
+          if (outcome === "done") for (const listener of listeners.current) listener();
           void store.countForeign(accountId).then(setForeign, () => undefined);
         },
       });
@@ -250,7 +253,7 @@ export function PhoneProvider({
     async (form: HTMLFormElement | null) => {
       await forgetKept(accountId);
       if (form && (await serverAnswers())) {
-        setAccountRecord({ account: null, seenAt: Date.now() });
+        // The page the sign-out lands on says nobody is signed in: the phone follows it from there.
         form.requestSubmit();
         return;
       }

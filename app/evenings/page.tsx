@@ -6,6 +6,8 @@ import { listPlayerNames } from "@/lib/data/evenings";
 import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { KeptEvenings } from "@/app/_components/kept-evenings";
+import { keptWords } from "@/app/_components/kept-words";
 import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
@@ -49,6 +51,7 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
           {t("evenings.new")}
         </Link>
       </div>
+      <KeptEvenings dict={keptWords(locale)} keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
       <div className="actions">
         <a href="/api/export" className="button small" download>
           {t("export.backup")}

@@ -33,7 +33,7 @@ test("a wrong evening id, a wrong address and a wrong share link get a clear pag
     headers: { "content-type": "text/plain" },
   });
   expect(await refused.json()).toEqual({
-    error: { code: "validation", message: "Skicka JSON (Content-Type: application/json)." },
+    error: { code: "validation", key: "errors.sendJson", message: "Skicka JSON (Content-Type: application/json)." },
   });
   await page.getByRole("button", { name: "EN", exact: true }).click();
 });

@@ -49,6 +49,7 @@ test("review a finished evening, export CSV and JSON, import it into another acc
 
   // Another account imports it and gets the same evening.
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await signUp(page);
   await page.goto("/import");
   await page.getByLabel("File (JSON)").setInputFiles(file);

@@ -63,7 +63,7 @@ test("state-changing route handlers refuse cross-site and non-JSON requests", as
   });
   expect(crossSite.status()).toBe(403);
   expect(await crossSite.json()).toEqual({
-    error: { code: "forbidden", message: "Cross-site requests are not allowed." },
+    error: { code: "forbidden", key: "errors.crossSite", message: "Cross-site requests are not allowed." },
   });
   // A server action posted from another site is refused before it runs.
   const action = await page.request.post("/evenings/new", {
@@ -161,8 +161,9 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
       tried += responses.length;
       for (const response of responses) {
         expect(response.status(), `${response.url()} → ${response.status()}`).toBeLessThan(500);
-        // Our handlers answer with the one error shape; a path Next does not route to gets its 404 page.
-        if (!response.headers()["content-type"]?.includes("json")) expect(response.status()).toBe(404);
+        // Our handlers answer with the one error shape; a path Next does not route to gets its 404 page, and a
+        // path that normalises onto another route ("…/deals/." is "…/deals/") that route's 405.
+        if (!response.headers()["content-type"]?.includes("json")) expect([404, 405]).toContain(response.status());
         else if (!response.ok())
           expect((await response.json()).error?.code, `${response.url()} ${await response.text()}`).toMatch(
             /^[a-z_]+$/,

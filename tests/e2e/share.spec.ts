@@ -71,5 +71,7 @@ test("a share link that never existed shows a clear message", async ({ page }) =
   await expect(page.getByRole("alert").filter({ hasText: "This link no longer works." })).toBeVisible();
   const events = await page.request.get("/api/share/not-a-token/events");
   expect(events.status()).toBe(404);
-  expect(await events.json()).toEqual({ error: { code: "not_found", message: "This link does not work (any more)." } });
+  expect(await events.json()).toEqual({
+    error: { code: "not_found", key: "errors.shareLink", message: "This link does not work (any more)." },
+  });
 });

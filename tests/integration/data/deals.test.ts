@@ -21,6 +21,32 @@ const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
 });
 
 describeWithDatabase("deals", () => {
+  it("never stores a deal under another account than the one that entered it, and says who recorded each deal", async () => {
+    const owner = await newActor("owner");
+    const other = await newActor("other");
+    const { gameId } = await newEvening(owner);
+    const before = await fingerprint();
+    // A phone's outbox sends a deal entered by `other` while `owner` is signed in on it: refused, nothing written.
+    const error = await recordDeal(owner, {
+      gameId,
+      number: 1,
+      entries: lone("Bo"),
+      clientKey: "outbox-key-other-1",
+      account: other.userId,
+    }).catch((e) => e);
+    expect(error).toMatchObject({ code: "unauthenticated", status: 401 });
+    expect(await fingerprint()).toEqual(before);
+    await recordDeal(owner, {
+      gameId,
+      number: 1,
+      entries: lone("Bo"),
+      clientKey: "outbox-key-own-1",
+      account: owner.userId,
+    });
+    const { deals } = await getGameDeals(owner, gameId);
+    expect(deals.map((d) => [d.number, d.clientKey, d.by])).toEqual([[1, "outbox-key-own-1", owner.username]]);
+  });
+
   it("records deals and scores the stored game exactly as the rules engine scores the record", async () => {
     const owner = await newActor("owner");
     const { eveningId, gameId } = await newEvening(owner);
