@@ -1,0 +1,239 @@
+"use client";
+
+import { useEffect, useState, useTransition } from "react";
+import { CompulsionBanner } from "@/app/_components/compulsion-banner";
+import type { ActionResult } from "@/lib/action-result";
+import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
+import { endEveningAction } from "./actions";
+import { InvitePanel } from "./invite-panel";
+import { Protokoll } from "./protokoll";
+import { ScoreChart } from "./score-chart";
+import { SharePanel } from "./share-panel";
+import type { TableEdit, TableGame } from "./table-data";
+import { withSignal } from "./with-signal";
+
+type Words = { dict: Dictionary; locale: Locale };
+const say = (dict: Dictionary, key: keyof Dictionary, values: Record<string, string | number> = {}) =>
+  format(dict[key], values);
+
+/** The state of the game on the first screen: whose deal, trumftvång, the winner, an ended evening. */
+export function GameStatus({
+  number,
+  record,
+  result,
+  open,
+  dict,
+}: { number: number; record: GameRecord; result: GameResult; open: boolean } & Pick<Words, "dict">) {
+  const next = result.nextDeal;
+  return (
+    <>
+      <section className="status" aria-label={say(dict, "table.gameN", { n: number })}>
+        <p>
+          <strong>{say(dict, "table.gameN", { n: number })}</strong>
+          {next ? (
+            <>
+              {" · "}
+              {dict["evening.nextDealer"]}: <strong data-testid="next-dealer">{next.dealer}</strong> ·{" "}
+              {dict["evening.forehand"]}: <strong data-testid="forehand">{next.forehand}</strong>
+            </>
+          ) : null}
+        </p>
+        {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
+      </section>
+      {next?.trumpCompulsion ? (
+        <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" />
+      ) : null}
+      {result.winners.length ? (
+        <section className="celebration card" aria-live="polite" data-testid="winners">
+          <svg className="trophy" aria-hidden="true" viewBox="0 0 24 24" width="56" height="56">
+            <path fill="currentColor" d="M12 2l2.9 6.9 7.1.6-5.4 4.7 1.6 7-6.2-3.8-6.2 3.8 1.6-7L2 9.5l7.1-.6z" />
+          </svg>
+          <h2>
+            {result.winners.length > 1
+              ? say(dict, "table.winShared", { names: result.winners.join(" & ") })
+              : say(dict, "table.wins", { names: result.winners[0]! })}
+          </h2>
+          <p className="muted">{say(dict, "table.gameOver")}</p>
+        </section>
+      ) : null}
+      {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
+    </>
+  );
+}
+
+/** The current game's protokoll and chart, with Undo last deal for who may. */
+export function ProtokollSection({
+  number,
+  record,
+  result,
+  queued,
+  provisional,
+  open,
+  dict,
+  locale,
+  onSelect,
+  onUndo,
+}: Words & {
+  number: number;
+  record: GameRecord;
+  result: GameResult;
+  queued: number[];
+  provisional: number[];
+  open: boolean;
+  onSelect: (number: number) => void;
+  onUndo: () => void;
+}) {
+  return (
+    <section className="stack" aria-labelledby="protokoll-heading">
+      <div className="actions" style={{ justifyContent: "space-between" }}>
+        <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
+        {open && result.deals.length ? (
+          <button type="button" className="button small" onClick={onUndo}>
+            {dict["table.undo"]}
+          </button>
+        ) : null}
+      </div>
+      <Protokoll
+        record={record}
+        result={result}
+        dict={dict}
+        locale={locale}
+        queued={queued}
+        provisional={provisional}
+        onSelect={onSelect}
+      />
+      {result.deals.length ? (
+        <ScoreChart record={record} result={result} label={say(dict, "chart.label", { n: number })} />
+      ) : null}
+    </section>
+  );
+}
+
+/** The evening's finished games, folded away. */
+export function EarlierGames({ games, dict, locale }: Words & { games: TableGame[] }) {
+  if (!games.length) return null;
+  return (
+    <details className="card">
+      <summary>{dict["table.games"]}</summary>
+      {games.map((g) => (
+        <div key={g.id} className="stack">
+          <h3>
+            {say(dict, "table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
+          </h3>
+          <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} />
+          <ScoreChart record={g.record} result={g.result} label={say(dict, "chart.label", { n: g.number })} />
+        </div>
+      ))}
+    </details>
+  );
+}
+
+/** Who changed which deal when, newest first. */
+export function EditHistory({ edits, dict, locale }: Words & { edits: TableEdit[] }) {
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
+  return (
+    <details className="card">
+      <summary>{dict["table.history"]}</summary>
+      {edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
+      <ol className="history" data-testid="history">
+        {edits.map((e) => (
+          <li key={e.id}>
+            <time dateTime={e.at}>{time.format(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
+            {say(dict, "table.dealNumber", { n: e.dealNumber })} ({say(dict, "table.gameN", { n: e.gameNumber })})
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** Sharing, inviting and ending the evening: out of the way of entering deals. */
+export function EveningActions({
+  eveningId,
+  share,
+  invite,
+  owner,
+  open,
+  dict,
+  onChanged,
+}: Pick<Words, "dict"> & {
+  eveningId: string;
+  share: { link: { url: string; qrSvg: string } | null; money: boolean | null } | null;
+  invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
+  owner: boolean;
+  open: boolean;
+  onChanged: (result?: ActionResult) => void;
+}) {
+  const [pending, startTransition] = useTransition();
+  return (
+    <>
+      {share ? (
+        <SharePanel eveningId={eveningId} share={share.link} money={share.money} dict={dict} onChanged={onChanged} />
+      ) : null}
+      {invite && open ? (
+        <InvitePanel
+          eveningId={eveningId}
+          inviteUrl={invite.url}
+          qrSvg={invite.qrSvg}
+          members={invite.members}
+          dict={dict}
+          onChanged={onChanged}
+        />
+      ) : null}
+      {owner && open ? (
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          onClick={() =>
+            startTransition(async () => {
+              onChanged(await withSignal(() => endEveningAction(eveningId)));
+            })
+          }
+        >
+          {dict["table.endEvening"]}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** How long the "Undo" of a deal just saved is offered. */
+const UNDO_MS = 10_000;
+
+type Saved = { gameId: string; number: number; queued: boolean };
+
+/** The deal just saved: offered to undo for a few seconds, while it is still the last deal of its game. */
+export function useJustSaved(gameId: string, dealCount: number) {
+  const [justSaved, setJustSaved] = useState<Saved | null>(null);
+  useEffect(() => {
+    if (!justSaved) return;
+    const timer = setTimeout(() => setJustSaved(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [justSaved]);
+  const undoable = justSaved && justSaved.gameId === gameId && dealCount === justSaved.number ? justSaved : null;
+  return { undoable, setJustSaved };
+}
+
+/** "Deal 3 saved" (or kept on this phone) with Undo. */
+export function UndoToast({
+  saved,
+  dict,
+  onUndo,
+}: Pick<Words, "dict"> & { saved: Saved; onUndo: (number: number) => Promise<void> }) {
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="undo-toast" role="status" data-testid="undo-toast">
+      <span>{say(dict, saved.queued ? "offline.saved" : "table.saved", { n: saved.number })}</span>
+      <button
+        type="button"
+        className="button small"
+        disabled={pending}
+        onClick={() => startTransition(() => onUndo(saved.number))}
+      >
+        {dict["table.undoSaved"]}
+      </button>
+    </div>
+  );
+}

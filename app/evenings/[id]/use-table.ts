@@ -1,0 +1,78 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo } from "react";
+import { usePhone } from "@/app/_components/phone";
+import { withQueued } from "@/lib/offline/outbox";
+import { scoreGame } from "@/lib/rules";
+import { applyDealChange, type TableData, type TableEdit, type TableGame } from "./table-data";
+import { useEveningCopy } from "./use-evening-copy";
+import { useLiveVersion } from "./use-live-version";
+import { useOutbox } from "./use-outbox";
+import { useTableWriter } from "./use-table-writer";
+
+interface Input {
+  eveningId: string;
+  title: string;
+  /** The account the page was rendered for. */
+  pageAccount: string;
+  /** Who is looking: the name on the edit-history lines of the changes made here. */
+  viewer: string;
+  /** The evening as the server rendered it (games as stored: scored here). */
+  fromServer: {
+    version: number;
+    renderedAt: number;
+    open: boolean;
+    role: "owner" | "member";
+    games: Omit<TableGame, "result">[];
+    edits: TableEdit[];
+  };
+}
+
+/**
+ * The table's data on this phone: the evening as the server sent it or as the phone kept it (the newer), this
+ * account's waiting deals played on top of the current game, the deal writer, and the version poll that keeps
+ * the phones in step. `account` is null when the phone acts for another account than the page's.
+ */
+export function useTable({ eveningId, title, pageAccount, viewer, fromServer: page }: Input) {
+  const router = useRouter();
+  const phone = usePhone();
+  const account = phone.account?.id === pageAccount ? pageAccount : null;
+  const { version, renderedAt, open, role, games: stored, edits } = page;
+  const fromServer = useMemo(() => {
+    const games = stored.map((g) => ({ ...g, result: scoreGame(g.record) }));
+    return { version, renderedAt, data: { open, role, games, edits } };
+  }, [version, renderedAt, open, role, stored, edits]);
+  const reload = useCallback(() => {
+    // Without a signal the page's data cannot be fetched; the outbox and the kept copy stand in.
+    if (navigator.onLine) router.refresh();
+  }, [router]);
+  useEffect(() => phone.onSynced(reload), [phone, reload]);
+  const copy = useEveningCopy<TableData>(account, eveningId, title, fromServer);
+  const outbox = useOutbox(account, eveningId, phone.sync);
+  const game = copy.shown.data.games.at(-1)!;
+  const gameQueue = useMemo(() => outbox.queue.filter((d) => d.gameId === game.id), [outbox.queue, game.id]);
+  // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
+  const local = useMemo(() => withQueued(game.record, game.result, gameQueue), [game, gameQueue]);
+  const serverLength = game.record.deals.length;
+  const { writer, writing } = useTableWriter({
+    reachable: () => navigator.onLine && !phone.offline,
+    queue: outbox.queue,
+    queuedAt: (gameId, number) => {
+      const seq = gameId === game.id ? local.seqOf.get(number) : undefined;
+      return seq === undefined ? undefined : outbox.queue.find((d) => d.seq === seq);
+    },
+    apply: (v, change) => copy.apply(v, (data) => applyDealChange(data, change, viewer, new Date())),
+    reload,
+    outbox: {
+      enqueue: outbox.enqueue,
+      editQueued: (seq, entries) => outbox.editQueued(seq, entries, serverLength),
+      removeQueued: (seq) => outbox.removeQueued(seq, serverLength),
+    },
+  });
+  // Deal changes of this phone on their way: their answers show them, so the poll does not reload for them.
+  const { shownVersion } = copy;
+  const pollVersion = useCallback(() => (writing() ? null : shownVersion()), [writing, shownVersion]);
+  useLiveVersion(eveningId, pollVersion, phone.reached);
+  return { phone, account, copy, outbox, local, serverLength, writer, reload };
+}
