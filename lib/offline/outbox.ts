@@ -194,7 +194,9 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
   const { scorer } = created;
   for (const deal of record.deals) scorer.push(deal);
   const deals = [...record.deals];
-  const shown = { ...none, queued: [] as number[], provisional: [] as number[], seqOf: new Map<number, number>() };
+  const queued: number[] = [];
+  const provisional: number[] = [];
+  const seqOf = new Map<number, number>();
   let held = false;
   let provisionalStopped = false;
   for (const deal of queue) {
@@ -212,12 +214,12 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
       continue;
     }
     deals.push({ entries: deal.entries });
-    shown.queued.push(deals.length);
-    if (deal.provisional) shown.provisional.push(deals.length);
-    shown.seqOf.set(deals.length, deal.seq!);
+    queued.push(deals.length);
+    if (deal.provisional) provisional.push(deals.length);
+    seqOf.set(deals.length, deal.seq!);
   }
-  if (!shown.queued.length) return none;
-  return { ...shown, record: { ...record, deals }, result: scorer.result() };
+  if (!queued.length) return none;
+  return { record: { ...record, deals }, result: scorer.result(), queued, provisional, seqOf };
 }
 
 /**
@@ -246,7 +248,10 @@ export function moveQueued(deal: QueuedDeal, gameId: string, number: number): Qu
   return {
     remove: [],
     update: [
-      { seq: deal.seq!, changes: { gameId, number, state: "waiting", reason: undefined, provisional: undefined } },
+      {
+        seq: deal.seq!,
+        changes: { gameId, number, state: "waiting", reason: undefined, refusal: undefined, provisional: undefined },
+      },
     ],
   };
 }

@@ -109,12 +109,6 @@ export function watchQueue(account: string, eveningId: string, listener: (queue:
   return () => subscription.unsubscribe();
 }
 
-/** Calls `listener` with every deal of the account waiting on this phone, and after every change. */
-export function watchAll(account: string, listener: (queue: QueuedDeal[]) => void): () => void {
-  const subscription = liveQuery(() => listQueue(account)).subscribe({ next: listener, error: () => listener([]) });
-  return () => subscription.unsubscribe();
-}
-
 /** Keeps the evening's state as the server sent it, unless a newer copy is kept already. */
 export async function saveCopy<T>(copy: EveningCopy<T>): Promise<void> {
   const { copies } = open();

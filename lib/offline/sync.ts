@@ -81,16 +81,8 @@ async function signedInAs(api: SyncApi, account: string): Promise<boolean> {
   return answer.status === 200 && user?.id === account;
 }
 
-/**
- * Sends what `account` can send now (`store` holds that account's deals). `onStored` is told after each deal the
- * server took, so the page can refresh.
- */
-export async function syncOutbox(
-  store: QueueStore,
-  api: SyncApi,
-  account: string,
-  onStored?: () => void,
-): Promise<SyncReport> {
+/** Sends what `account` can send now (`store` holds that account's deals). */
+export async function syncOutbox(store: QueueStore, api: SyncApi, account: string): Promise<SyncReport> {
   let stored = 0;
   try {
     const games = sendOrder(await store.list());
@@ -132,10 +124,7 @@ export async function syncOutbox(
         if (answer.status === 200 || answer.status === 201) {
           await store.apply({ remove: [deal.seq!], update: [] });
           server.deals.push({ entries: deal.entries, clientKey: deal.clientKey });
-          if (answer.status === 201) {
-            stored++;
-            onStored?.();
-          }
+          if (answer.status === 201) stored++;
           raced = 0;
           continue;
         }

@@ -73,49 +73,44 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     [account, eveningId, sync],
   );
 
-  /** Changes a deal still in the outbox; it goes back to waiting, to be checked and sent again. */
-  const editQueued = useCallback(
-    async (seq: number, entries: QueuedDeal["entries"], serverLength: number) => {
+  /**
+   * Changes the queued deal `seq` by `change(deal, queue)` (the evening's queue as stored now), then sends; nothing
+   * when the deal is gone meanwhile (sent, or changed in another tab).
+   */
+  const changeQueued = useCallback(
+    async (seq: number, change: (deal: QueuedDeal, queue: QueuedDeal[]) => QueueChange) => {
       if (!account) return;
       const { store } = await loadOffline();
-      const all = await store.listQueue(account, eveningId);
-      const deal = all.find((d) => d.seq === seq);
+      const queue = await store.listQueue(account, eveningId);
+      const deal = queue.find((d) => d.seq === seq);
       if (!deal) return;
-      const change: QueueChange = {
-        remove: [],
-        update: [{ seq, changes: { entries, state: "waiting", reason: undefined, theirs: undefined } }],
-      };
-      await store.applyChange(withRenumbering(all, deal.gameId, change, serverLength));
+      await store.applyChange(change(deal, queue));
       sync();
     },
     [account, eveningId, sync],
   );
 
+  /** Changes a deal still in the outbox; it goes back to waiting, to be checked and sent again. */
+  const editQueued = useCallback(
+    (seq: number, entries: QueuedDeal["entries"], serverLength: number) =>
+      changeQueued(seq, (deal, queue) => {
+        const changes = { entries, state: "waiting", reason: undefined, refusal: undefined } as const;
+        const edit = { remove: [], update: [{ seq, changes: { ...changes, theirs: undefined, theirsBy: undefined } }] };
+        return withRenumbering(queue, deal.gameId, edit, serverLength);
+      }),
+    [changeQueued],
+  );
+
   const removeQueuedDeal = useCallback(
-    async (seq: number, serverLength: number) => {
-      if (!account) return;
-      const { store } = await loadOffline();
-      const all = await store.listQueue(account, eveningId);
-      const deal = all.find((d) => d.seq === seq);
-      if (!deal) return;
-      await store.applyChange(withRenumbering(all, deal.gameId, removeQueued(all, seq), serverLength));
-      sync();
-    },
-    [account, eveningId, sync],
+    (seq: number, serverLength: number) =>
+      changeQueued(seq, (deal, queue) => withRenumbering(queue, deal.gameId, removeQueued(queue, seq), serverLength)),
+    [changeQueued],
   );
 
   /** A refused deal into another game of the evening, as its next deal (`number`). */
   const move = useCallback(
-    async (seq: number, gameId: string, number: number) => {
-      if (!account) return;
-      const { store } = await loadOffline();
-      const all = await store.listQueue(account, eveningId);
-      const deal = all.find((d) => d.seq === seq);
-      if (!deal) return;
-      await store.applyChange(moveQueued(deal, gameId, number));
-      sync();
-    },
-    [account, eveningId, sync],
+    (seq: number, gameId: string, number: number) => changeQueued(seq, (deal) => moveQueued(deal, gameId, number)),
+    [changeQueued],
   );
 
   /**

@@ -259,7 +259,14 @@ describe("the table plays on during a conflict", () => {
       update: [
         {
           seq: 5,
-          changes: { gameId: "g2", number: 1, state: "waiting", reason: undefined, provisional: undefined },
+          changes: {
+            gameId: "g2",
+            number: 1,
+            state: "waiting",
+            reason: undefined,
+            refusal: undefined,
+            provisional: undefined,
+          },
         },
       ],
     });
