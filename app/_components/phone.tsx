@@ -20,6 +20,7 @@ import {
   type AccountRecord,
   type PhoneAccount,
 } from "@/lib/offline/phone-account";
+import { serverAnswers } from "@/lib/offline/api";
 import type { Connection } from "@/lib/offline/sync-loop";
 
 type Store = typeof import("@/lib/offline/store");
@@ -89,17 +90,6 @@ function setAccountRecord(record: AccountRecord): void {
   writeAccountRecord(localStorage, record);
   recordNow = record;
   for (const listener of recordListeners) listener();
-}
-
-/** Whether the server answers within the send deadline. */
-async function serverAnswers(): Promise<boolean> {
-  const { api } = await loadOffline();
-  try {
-    await fetch("/api/health", { cache: "no-store", signal: AbortSignal.timeout(api.SEND_DEADLINE_MS) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The server-side sign-out by Auth.js's own routes (a cached build's server action ids may be gone). */

@@ -59,3 +59,16 @@ export function createDealApi(fetcher: typeof fetch = (...args) => fetch(...args
 }
 
 export const fetchApi = createDealApi();
+
+/** Whether the server answers at all within the deadline (its health check): a change that needs it asks first. */
+export async function serverAnswers(
+  fetcher: typeof fetch = (...args) => fetch(...args),
+  deadlineMs = SEND_DEADLINE_MS,
+): Promise<boolean> {
+  try {
+    await fetcher("/api/health", { cache: "no-store", signal: AbortSignal.timeout(deadlineMs) });
+    return true;
+  } catch {
+    return false;
+  }
+}

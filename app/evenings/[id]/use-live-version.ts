@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { SEND_DEADLINE_MS } from "@/lib/offline/api";
 
 /**
  * Reloads the page's data when another phone changes the evening: the server's version is newer than the one
@@ -28,7 +29,11 @@ export function useLiveVersion(
     const tick = async () => {
       if (document.visibilityState !== "visible") return;
       try {
-        const response = await fetch(`/api/evenings/${eveningId}/version`, { cache: "no-store" });
+        // A poll the network does not answer in time counts as no signal, like a deal's send.
+        const response = await fetch(`/api/evenings/${eveningId}/version`, {
+          cache: "no-store",
+          signal: AbortSignal.timeout(SEND_DEADLINE_MS),
+        });
         if (stopped) return;
         reach.current(true);
         if (!response.ok) return;

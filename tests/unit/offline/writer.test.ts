@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createDealApi, type ApiAnswer } from "@/lib/offline/api";
+import { createDealApi, serverAnswers, type ApiAnswer } from "@/lib/offline/api";
 import { writeNewDeal, type NewDeal, type WriterDeps } from "@/lib/offline/writer";
 import { alone } from "./fake-server";
 
@@ -111,5 +111,13 @@ describe("writeNewDeal", () => {
       "GET /api/auth/session",
     ]);
     expect(requests[0]!.body).toMatchObject({ number: 3, clientKey: "writer-key-1", account: "acc-1" });
+  });
+});
+
+describe("serverAnswers", () => {
+  it("says no when the health check hangs past the deadline or fails, yes when it answers", async () => {
+    expect(await serverAnswers(hanging, 50)).toBe(false);
+    expect(await serverAnswers(async () => Promise.reject(new TypeError("Failed to fetch")), 50)).toBe(false);
+    expect(await serverAnswers(async () => Response.json({ ok: true }), 50)).toBe(true);
   });
 });
