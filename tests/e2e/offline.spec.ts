@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { EntryRecord, GameRecord } from "@/lib/rules";
-import { noSignal, openPhone, signal, stored, workerInControl } from "./phone";
-import { PASSWORD, screenshots, signIn, signUp } from "./support";
+import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
+import { PASSWORD, screenshots, signUp } from "./support";
 import { createEvening, enterDeal, playAlone, type Seats } from "./table";
 
 const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
@@ -168,10 +168,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   await createEvening(a.page, { title: "Två telefoner i stugan", variant: "Knektpass", players, firstDealer: "Anna" });
   const url = a.page.url();
   await workerInControl(a.page);
-  const b = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(b, username);
-  await expect(b).toHaveURL(/\/evenings$/);
-  await b.goto(url);
+  const b = await secondPhone(browser, username, url);
   const record: GameRecord = { variant: "knektpass", players, firstDealer: "Anna", deals: [] };
   const alone = (who: string): Seats =>
     Object.fromEntries(players.map((p) => [p, p === who ? { plays: true } : { plays: false }]));

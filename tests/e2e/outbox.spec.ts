@@ -4,7 +4,7 @@
  * phone neither sends nor sees the deals waiting there.
  */
 import { expect, test } from "@playwright/test";
-import { noSignal, openPhone, signal, stored, workerInControl } from "./phone";
+import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
 import { PASSWORD, screenshots, signIn, signUp, uniqueName } from "./support";
 import { playAlone } from "./table";
 
@@ -98,10 +98,7 @@ test("the table plays on during a conflict: deals entered meanwhile are shown, t
   await startInApp(a.page, "Konflikt i köket");
   const url = a.page.url();
   await workerInControl(a.page);
-  const b = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(b, username);
-  await expect(b).toHaveURL(/\/evenings$/);
-  await b.goto(url);
+  const b = await secondPhone(browser, username, url);
 
   await noSignal(a.context);
   await playAlone(a.page, "Bo"); // deal 1 on phone A, without a signal

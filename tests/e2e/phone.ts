@@ -2,9 +2,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
+import { chromium, expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import type { GameRecord } from "@/lib/rules";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../support/chromium";
+import { signIn } from "./support";
 
 /** A phone: a browser profile of its own (Chromium does not install apps from an incognito window), kept on disk. */
 export async function openPhone(
@@ -46,4 +47,13 @@ export async function stored(page: Page): Promise<GameRecord[]> {
   const response = await page.request.get(`/api/evenings/${id}/export`);
   expect(response.status()).toBe(200);
   return (await response.json()).games;
+}
+
+/** A second phone at the table, signed in as `username`, with the evening at `url` open (always online). */
+export async function secondPhone(browser: Browser, username: string, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/evenings$/);
+  await page.goto(url);
+  return page;
 }
