@@ -20,7 +20,7 @@ import {
   type AccountRecord,
   type PhoneAccount,
 } from "@/lib/offline/phone-account";
-import { serverAnswers } from "@/lib/offline/api";
+import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import type { Connection } from "@/lib/offline/sync-loop";
 
 type Store = typeof import("@/lib/offline/store");
@@ -94,9 +94,8 @@ function setAccountRecord(record: AccountRecord): void {
 
 /** The server-side sign-out by Auth.js's own routes (a cached build's server action ids may be gone). */
 async function signOutOnServer(): Promise<boolean> {
-  const { api } = await loadOffline();
   try {
-    const signal = AbortSignal.timeout(api.SEND_DEADLINE_MS * 2);
+    const signal = AbortSignal.timeout(SEND_DEADLINE_MS * 2);
     const csrf = (await (await fetch("/api/auth/csrf", { cache: "no-store", signal })).json()) as { csrfToken: string };
     const response = await fetch("/api/auth/signout", {
       method: "POST",
@@ -162,6 +161,7 @@ export function PhoneProvider({
       if (stopped) return;
       // Deals queued by a build that did not record accounts are this account's (decision 010).
       await store.adoptUnowned(accountId).catch(() => 0);
+      if (stopped) return; // another account meanwhile: its own run starts the loop
       void navigator.storage
         ?.persisted?.()
         .then((kept) => kept || navigator.storage.persist?.())

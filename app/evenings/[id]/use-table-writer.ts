@@ -1,10 +1,10 @@
 "use client";
 
-import { useLayoutEffect, useRef } from "react";
+import { useCallback, useLayoutEffect, useRef } from "react";
 import { fetchApi, type ApiAnswer } from "@/lib/offline/api";
 import type { QueuedDeal } from "@/lib/offline/outbox";
 import { writeNewDeal } from "@/lib/offline/writer";
-import { QUEUED, written, type DealWriter } from "./deal-writer";
+import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
 import type { DealChange } from "./table-data";
 import { NEEDS_SIGNAL } from "./with-signal";
 
@@ -57,6 +57,26 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
     }
   };
 
+  /**
+   * An edit or deletion of deal `number`: of a deal still waiting on this phone, in the outbox; of a stored one,
+   * by its route — which needs a signal, and says so when there is none or no answer came.
+   */
+  const changeDeal = async (
+    input: { gameId: string; number: number },
+    inOutbox: (seq: number) => Promise<void>,
+    route: { request: () => Promise<ApiAnswer>; change: DealChange },
+  ): Promise<Written> => {
+    const queued = current.current.queuedAt(input.gameId, input.number);
+    if (queued) {
+      await inOutbox(queued.seq!);
+      return QUEUED;
+    }
+    if (!current.current.reachable()) return NEEDS_SIGNAL;
+    const answer = await send(route.request, route.change).catch(() => null);
+    return answer ? written(answer) : NEEDS_SIGNAL;
+  };
+  const writing = useCallback(() => inFlight.current > 0, []);
+
   const writer: DealWriter = {
     async record(input) {
       const d = current.current;
@@ -68,34 +88,16 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       });
       return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
     },
-    async edit(input) {
-      const d = current.current;
-      const queued = d.queuedAt(input.gameId, input.number);
-      if (queued) {
-        await d.outbox.editQueued(queued.seq!, input.entries);
-        return QUEUED;
-      }
-      if (!d.reachable()) return NEEDS_SIGNAL;
-      const answer = await send(() => fetchApi.edit(input.gameId, input.number, input.entries), {
-        action: "edit",
-        ...input,
-      }).catch(() => null);
-      return answer ? written(answer) : NEEDS_SIGNAL;
-    },
-    async remove(input) {
-      const d = current.current;
-      const queued = d.queuedAt(input.gameId, input.number);
-      if (queued) {
-        await d.outbox.removeQueued(queued.seq!);
-        return QUEUED;
-      }
-      if (!d.reachable()) return NEEDS_SIGNAL;
-      const answer = await send(() => fetchApi.remove(input.gameId, input.number), {
-        action: "delete",
-        ...input,
-      }).catch(() => null);
-      return answer ? written(answer) : NEEDS_SIGNAL;
-    },
+    edit: (input) =>
+      changeDeal(input, (seq) => current.current.outbox.editQueued(seq, input.entries), {
+        request: () => fetchApi.edit(input.gameId, input.number, input.entries),
+        change: { action: "edit", ...input },
+      }),
+    remove: (input) =>
+      changeDeal(input, (seq) => current.current.outbox.removeQueued(seq), {
+        request: () => fetchApi.remove(input.gameId, input.number),
+        change: { action: "delete", ...input },
+      }),
   };
-  return { writer, writing: () => inFlight.current > 0 };
+  return { writer, writing };
 }
