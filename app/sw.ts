@@ -15,7 +15,9 @@ import {
   type PrecacheEntry,
   type RuntimeCaching,
   type SerwistGlobalConfig,
+  type SerwistPlugin,
 } from "serwist";
+import { keepDocument, keptPath, PAGES_CACHE } from "@/lib/offline/keep";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -26,6 +28,20 @@ declare global {
 declare const self: ServiceWorkerGlobalScope;
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
+
+/**
+ * An evening reached inside the app is asked for as its React payload only: the page itself is kept alongside,
+ * fetched at the same time, so a reload without a signal opens it (lib/offline/keep.ts). Prefetches are not
+ * pages shown.
+ */
+const keepShownPage: SerwistPlugin = {
+  requestWillFetch: ({ request, event }) => {
+    const url = new URL(request.url);
+    if (request.headers.get("RSC") === "1" && !request.headers.has("Next-Router-Prefetch") && keptPath(url.pathname))
+      event.waitUntil(keepDocument(url.pathname).catch(() => undefined));
+    return request;
+  },
+};
 
 const runtimeCaching: RuntimeCaching[] = [
   // The API (deals, versions, the live stream) always goes to the network: a cached answer would be a lie.
@@ -40,9 +56,9 @@ const runtimeCaching: RuntimeCaching[] = [
     matcher: ({ request, url }) =>
       sameOrigin(url) && (request.mode === "navigate" || request.headers.get("RSC") === "1"),
     handler: new NetworkFirst({
-      cacheName: "pages",
+      cacheName: PAGES_CACHE,
       networkTimeoutSeconds: 4,
-      plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+      plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60 }), keepShownPage],
     }),
   },
   {

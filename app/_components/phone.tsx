@@ -21,6 +21,7 @@ import {
   type PhoneAccount,
 } from "@/lib/offline/phone-account";
 import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
+import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
 
 type Store = typeof import("@/lib/offline/store");
@@ -113,7 +114,7 @@ async function signOutOnServer(): Promise<boolean> {
 /** Forgets what the phone kept of `account`'s evenings for showing them without a signal; its outbox stays. */
 async function forgetKept(account: string | null): Promise<void> {
   await Promise.all([
-    typeof caches === "undefined" ? null : caches.delete("pages").catch(() => false),
+    typeof caches === "undefined" ? null : caches.delete(PAGES_CACHE).catch(() => false),
     account ? loadOffline().then(({ store }) => store.forgetCopies(account)) : null,
   ]).catch(() => undefined);
 }
