@@ -141,6 +141,8 @@ export function PhoneProvider({
   const [unreachable, setUnreachable] = useState(false);
   const [foreign, setForeign] = useState(0);
   const listeners = useRef(new Set<() => void>());
+  /** Whether the last request of the page or the sync got no answer. */
+  const wasUnreachable = useRef(false);
 
   // What this page says of the account, unless the phone knows newer; an account change drops the kept pages.
   useEffect(() => {
@@ -179,6 +181,11 @@ export function PhoneProvider({
           // The server's record may have moved on (deals stored, another phone's, a conflict found): show it. Not
           // after a run that could not reach the server or needs a sign-in — the page would be lost to a redirect.
           if (outcome === "done") for (const listener of listeners.current) listener();
+          // The server answered the sync: whatever an earlier poll found, there is a signal now.
+          if (outcome === "done" || outcome === "signIn") {
+            wasUnreachable.current = false;
+            setUnreachable(false);
+          }
           void store.countForeign(accountId).then(setForeign, () => undefined);
         },
       });
@@ -226,7 +233,6 @@ export function PhoneProvider({
     };
   }, []);
 
-  const wasUnreachable = useRef(false);
   const reached = useCallback((ok: boolean) => {
     const was = wasUnreachable.current;
     wasUnreachable.current = !ok;
