@@ -43,7 +43,26 @@ const keepShownPage: SerwistPlugin = {
   },
 };
 
+/**
+ * A form that starts or joins an evening is a server action whose answer carries the evening's page to show
+ * (`x-action-redirect`), not a request for it: the page is kept as that answer arrives.
+ */
+const keepRedirectTarget: SerwistPlugin = {
+  fetchDidSucceed: ({ response, event }) => {
+    const target = response.headers.get("x-action-redirect")?.split(";")[0];
+    const path = target ? new URL(target, self.location.origin).pathname : null;
+    if (path && keptPath(path)) event.waitUntil(keepDocument(path).catch(() => undefined));
+    return response;
+  },
+};
+
 const runtimeCaching: RuntimeCaching[] = [
+  // Server actions always go to the network; one that moves to an evening keeps its page.
+  {
+    matcher: ({ request, url }) => sameOrigin(url) && request.headers.has("Next-Action"),
+    method: "POST",
+    handler: new NetworkOnly({ plugins: [keepRedirectTarget] }),
+  },
   // The API (deals, versions, the live stream) always goes to the network: a cached answer would be a lie.
   { matcher: ({ url }) => sameOrigin(url) && url.pathname.startsWith("/api/"), handler: new NetworkOnly() },
   // Built files never change under their name.
