@@ -119,6 +119,29 @@ async function forgetKept(account: string | null): Promise<void> {
   ]).catch(() => undefined);
 }
 
+/** A sign-out made without a signal goes to the server before anything else, as soon as it can be reached. */
+function usePendingSignOut(pending: boolean) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!pending) return;
+    let done = false;
+    const tell = async () => {
+      if (done || !(await signOutOnServer())) return;
+      done = true;
+      setAccountRecord({ account: null, seenAt: Date.now() });
+      router.replace("/");
+      router.refresh();
+    };
+    void tell();
+    window.addEventListener("online", tell);
+    const timer = setInterval(tell, 5_000);
+    return () => {
+      window.removeEventListener("online", tell);
+      clearInterval(timer);
+    };
+  }, [pending, router]);
+}
+
 /**
  * The phone's side of the app, on every page: which account it acts for, and the outbox's sync — at start,
  * whatever page the app opens on, when the signal returns, and with back-off (lib/offline/sync-loop.ts) — one
@@ -133,7 +156,6 @@ export function PhoneProvider({
   renderedAt: number;
   children: ReactNode;
 }) {
-  const router = useRouter();
   // Null on the server and while hydrating: the page's own word until the phone's record is read.
   const record = useSyncExternalStore(subscribeAccount, accountSnapshot, () => null);
   const [connection, setConnection] = useState<Connection>("online");
@@ -198,25 +220,7 @@ export function PhoneProvider({
     };
   }, [accountId]);
 
-  // A sign-out made without a signal goes to the server before anything else, as soon as it can be reached.
-  useEffect(() => {
-    if (!pendingSignOut) return;
-    let done = false;
-    const tell = async () => {
-      if (done || !(await signOutOnServer())) return;
-      done = true;
-      setAccountRecord({ account: null, seenAt: Date.now() });
-      router.replace("/");
-      router.refresh();
-    };
-    void tell();
-    window.addEventListener("online", tell);
-    const timer = setInterval(tell, 5_000);
-    return () => {
-      window.removeEventListener("online", tell);
-      clearInterval(timer);
-    };
-  }, [pendingSignOut, router]);
+  usePendingSignOut(pendingSignOut);
 
   useEffect(() => {
     const update = () => setBrowserOffline(!navigator.onLine);

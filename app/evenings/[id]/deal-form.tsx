@@ -151,104 +151,20 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           if (showProblems)
             for (const p of check.problems) if (p.player === player) seatProblems.push(problemText(p, locale));
           return (
-            <div
+            <SeatRow
               key={player}
-              role="group"
-              aria-label={player}
-              className={`seat-row${seat.plays === false ? " passed" : ""}${seatProblems.length ? " has-problem" : ""}`}
-              data-testid={`seat-${player}`}
-            >
-              <div className="seat-who">
-                <span className="seat-name">{player}</span>
-                <span className="seat-marks">
-                  {player === context.dealer ? (
-                    <abbr className="mark" title={t("table.dealerMark")}>
-                      {t("table.dealerShort")}
-                    </abbr>
-                  ) : null}
-                  {player === context.forehand ? (
-                    <abbr className="mark" title={t("table.forehandMark")}>
-                      {t("table.forehandShort")}
-                    </abbr>
-                  ) : null}
-                </span>
-                <button
-                  type="button"
-                  className="play-toggle"
-                  aria-pressed={seat.plays === null ? "mixed" : seat.plays}
-                  aria-label={`${player}: ${seat.plays === null ? playWord.ask : seat.plays ? playWord.yes : playWord.no}`}
-                  onClick={() => choose(player, { plays: seat.plays !== true })}
-                >
-                  {seat.plays === null ? `${playWord.yes}?` : seat.plays ? playWord.yes : playWord.no}
-                </button>
-              </div>
-              <div className="seat-inputs">
-                {inputs.exchanged && !rounds ? (
-                  <CardsPicker
-                    label={t("table.exchanged")}
-                    more={t("table.moreCards")}
-                    value={seat.rounds.length ? cardsOf(seat) : seat.plays ? 0 : null}
-                    onChange={(n) => choose(player, { rounds: [n] })}
-                  />
-                ) : null}
-                {inputs.exchanged && rounds
-                  ? (seat.rounds.length ? seat.rounds : [0]).map((value, r, all) => (
-                      <Segmented
-                        key={r}
-                        className="chips"
-                        label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
-                        options={TRICKS}
-                        value={seat.rounds.length || seat.plays ? value : null}
-                        onChange={(n) => {
-                          const next = seat.rounds.length ? [...seat.rounds] : [0];
-                          next[r] = n;
-                          choose(player, { rounds: next });
-                        }}
-                        extra={
-                          r === all.length - 1 && all.length < MAX_ROUNDS ? (
-                            <button
-                              type="button"
-                              className="more"
-                              aria-label={t("table.addRound")}
-                              onClick={() => choose(player, { rounds: [...all, 0] })}
-                            >
-                              +
-                            </button>
-                          ) : null
-                        }
-                      />
-                    ))
-                  : null}
-                {inputs.tricks ? (
-                  <Segmented
-                    className="chips"
-                    label={t("table.tricks")}
-                    options={TRICKS}
-                    value={seat.tricks}
-                    filled={filled?.player === player ? filled.tricks : null}
-                    onChange={(tricks) => choose(player, { tricks })}
-                  />
-                ) : null}
-                {inputs.revoke ? (
-                  <button
-                    type="button"
-                    className="revoke-toggle"
-                    aria-pressed={seat.revoke}
-                    onClick={() => choose(player, { revoke: !seat.revoke })}
-                  >
-                    {t("table.revoke")}
-                  </button>
-                ) : null}
-                {inputs.alone ? (
-                  <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p>
-                ) : null}
-                {seatProblems.length ? (
-                  <p className="seat-problem" data-testid={`problem-${player}`}>
-                    {seatProblems.join(" ")}
-                  </p>
-                ) : null}
-              </div>
-            </div>
+              player={player}
+              seat={seat}
+              inputs={inputs}
+              context={context}
+              problems={seatProblems}
+              playWord={playWord}
+              rounds={rounds}
+              knektpass={knektpass}
+              filledTricks={filled?.player === player ? filled.tricks : null}
+              t={t}
+              onChoose={(choice) => choose(player, choice)}
+            />
           );
         })}
       </div>
@@ -280,6 +196,134 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         ) : null}
       </div>
     </section>
+  );
+}
+
+type Say = (key: keyof Dictionary, values?: Record<string, string | number>) => string;
+
+/** One seat's row: name with the dealer and forehand marked, play or pass, cards, tricks, revoke, its problems. */
+function SeatRow({
+  player,
+  seat,
+  inputs,
+  context,
+  problems,
+  playWord,
+  rounds,
+  knektpass,
+  filledTricks,
+  t,
+  onChoose,
+}: {
+  player: string;
+  seat: SeatDraft;
+  inputs: ReturnType<typeof seatInputs>;
+  context: DealContext;
+  problems: string[];
+  playWord: { yes: string; no: string; ask: string };
+  /** Whether cards are asked round by round. */
+  rounds: boolean;
+  knektpass: boolean;
+  filledTricks: number | null;
+  t: Say;
+  onChoose: (choice: Partial<SeatDraft>) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={player}
+      className={`seat-row${seat.plays === false ? " passed" : ""}${problems.length ? " has-problem" : ""}`}
+      data-testid={`seat-${player}`}
+    >
+      <div className="seat-who">
+        <span className="seat-name">{player}</span>
+        <span className="seat-marks">
+          {player === context.dealer ? (
+            <abbr className="mark" title={t("table.dealerMark")}>
+              {t("table.dealerShort")}
+            </abbr>
+          ) : null}
+          {player === context.forehand ? (
+            <abbr className="mark" title={t("table.forehandMark")}>
+              {t("table.forehandShort")}
+            </abbr>
+          ) : null}
+        </span>
+        <button
+          type="button"
+          className="play-toggle"
+          aria-pressed={seat.plays === null ? "mixed" : seat.plays}
+          aria-label={`${player}: ${seat.plays === null ? playWord.ask : seat.plays ? playWord.yes : playWord.no}`}
+          onClick={() => onChoose({ plays: seat.plays !== true })}
+        >
+          {seat.plays === null ? `${playWord.yes}?` : seat.plays ? playWord.yes : playWord.no}
+        </button>
+      </div>
+      <div className="seat-inputs">
+        {inputs.exchanged && !rounds ? (
+          <CardsPicker
+            label={t("table.exchanged")}
+            more={t("table.moreCards")}
+            value={seat.rounds.length ? cardsOf(seat) : seat.plays ? 0 : null}
+            onChange={(n) => onChoose({ rounds: [n] })}
+          />
+        ) : null}
+        {inputs.exchanged && rounds
+          ? (seat.rounds.length ? seat.rounds : [0]).map((value, r, all) => (
+              <Segmented
+                key={r}
+                className="chips"
+                label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
+                options={TRICKS}
+                value={seat.rounds.length || seat.plays ? value : null}
+                onChange={(n) => {
+                  const next = seat.rounds.length ? [...seat.rounds] : [0];
+                  next[r] = n;
+                  onChoose({ rounds: next });
+                }}
+                extra={
+                  r === all.length - 1 && all.length < MAX_ROUNDS ? (
+                    <button
+                      type="button"
+                      className="more"
+                      aria-label={t("table.addRound")}
+                      onClick={() => onChoose({ rounds: [...all, 0] })}
+                    >
+                      +
+                    </button>
+                  ) : null
+                }
+              />
+            ))
+          : null}
+        {inputs.tricks ? (
+          <Segmented
+            className="chips"
+            label={t("table.tricks")}
+            options={TRICKS}
+            value={seat.tricks}
+            filled={filledTricks}
+            onChange={(tricks) => onChoose({ tricks })}
+          />
+        ) : null}
+        {inputs.revoke ? (
+          <button
+            type="button"
+            className="revoke-toggle"
+            aria-pressed={seat.revoke}
+            onClick={() => onChoose({ revoke: !seat.revoke })}
+          >
+            {t("table.revoke")}
+          </button>
+        ) : null}
+        {inputs.alone ? <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
+        {problems.length ? (
+          <p className="seat-problem" data-testid={`problem-${player}`}>
+            {problems.join(" ")}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

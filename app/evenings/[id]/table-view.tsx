@@ -1,22 +1,13 @@
 "use client";
 
 import { useCallback, useState, type ReactNode } from "react";
-import { DICTIONARIES, failureText, type Locale } from "@/lib/i18n/dictionaries";
+import { DICTIONARIES, failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { ActionResult } from "@/lib/action-result";
 import { settledGame, type Stakes } from "@/lib/rules";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
-import type { DealContext } from "./deal-draft";
-import { DealForm } from "./deal-form";
+import { DealEntry } from "./deal-entry";
 import { DealWriterContext } from "./deal-writer";
-import {
-  EarlierGames,
-  EditHistory,
-  EveningActions,
-  GameStatus,
-  ProtokollSection,
-  UndoToast,
-  useJustSaved,
-} from "./table-sections";
+import { EarlierGames, EditHistory, EveningActions, GameStatus, ProtokollSection } from "./table-sections";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
@@ -80,19 +71,19 @@ export function TableView({
   locale,
 }: Props) {
   const dict = DICTIONARIES[locale];
-  const { phone, account, copy, outbox, local, serverLength, writer, reload } = useTable({
+  const table = useTable({
     eveningId,
     title,
     pageAccount,
     viewer,
     fromServer: { version, renderedAt, open: openNow, role: roleNow, games: gamesNow, edits: editsNow },
   });
+  const { account, copy, local, writer, reload } = table;
   const { open, role, games, edits } = copy.shown.data;
   const game = games.at(-1)!;
   const { record, result } = local;
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const { undoable, setJustSaved } = useJustSaved(game.id, result.deals.length);
 
   /** After a deal change (the writer has shown it already): what went wrong, if anything, and the dialog closed. */
   const dealChanged = (message?: string) => {
@@ -109,64 +100,15 @@ export function TableView({
   };
   const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;
-  const next = result.nextDeal;
-  const newContext: DealContext | null = next
-    ? {
-        number: next.number,
-        dealer: next.dealer,
-        forehand: next.forehand,
-        firstDeal: next.firstDeal,
-        trumpCompulsion: next.trumpCompulsion,
-      }
-    : null;
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
 
-  function saved(outcome: { number: number; queued: boolean } | { message: string }) {
-    if ("number" in outcome) {
-      setJustSaved({ gameId: game.id, number: outcome.number, queued: outcome.queued });
-      dealChanged();
-    } else {
-      setJustSaved(null);
-      dealChanged(outcome.message);
-    }
-    // The next deal starts at the top: who deals next, trumftvång and an empty form in view.
-    window.scrollTo({ top: 0 });
-  }
-
-  async function undo(number: number) {
-    setJustSaved(null);
-    const response = await writer.remove({ gameId: game.id, number });
-    dealChanged(response.ok ? undefined : failureText(response, locale));
-  }
-
-  if (!account)
-    return (
-      <p className="banner warn" data-testid="signed-out-here">
-        {dict["offline.signedOutHere"]}{" "}
-        <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{dict["nav.signIn"]}</a>
-      </p>
-    );
+  if (!account) return <SignedOutHere eveningId={eveningId} dict={dict} />;
 
   return (
     <DealWriterContext value={writer}>
       <div className="table-view stack">
-        <OutboxPanel
-          queue={outbox.queue}
-          connection={phone.connection}
-          copyFrom={phone.offline ? copy.shown.renderedAt : null}
-          foreign={phone.foreign}
-          eveningId={eveningId}
-          games={games}
-          local={local}
-          open={open}
-          dict={dict}
-          locale={locale}
-          onChoose={(seq, choice) => outbox.choose(seq, choice, dict["offline.needsSignal"])}
-          onRemove={(seq) => outbox.removeQueued(seq, serverLength)}
-          onEdit={(seq, entries) => outbox.editQueued(seq, entries, serverLength)}
-          onMove={(seq) => outbox.move(seq, game.id, record.deals.length + 1)}
-        />
+        <TableOutbox table={table} eveningId={eveningId} dict={dict} locale={locale} />
         {notice ? (
           <p className="banner warn" role="status">
             {notice}
@@ -174,21 +116,15 @@ export function TableView({
         ) : null}
         <GameStatus number={game.number} record={record} result={result} open={open} dict={dict} />
 
-        {open && newContext && !over ? (
-          <DealForm
-            key={`new-${game.id}-${newContext.number}`}
-            gameId={game.id}
-            record={record}
-            result={result}
-            context={newContext}
-            mode="new"
-            dict={dict}
-            locale={locale}
-            onSaved={saved}
-          />
-        ) : null}
-
-        {undoable ? <UndoToast saved={undoable} dict={dict} onUndo={undo} /> : null}
+        <DealEntry
+          gameId={game.id}
+          record={record}
+          result={result}
+          open={open}
+          dict={dict}
+          locale={locale}
+          onChanged={dealChanged}
+        />
 
         {open && over ? (
           <NextGame
@@ -255,5 +191,49 @@ export function TableView({
         ) : null}
       </div>
     </DealWriterContext>
+  );
+}
+
+/** The signal and this phone's waiting deals, above the table. */
+function TableOutbox({
+  table: { phone, copy, outbox, local, serverLength },
+  eveningId,
+  dict,
+  locale,
+}: {
+  table: ReturnType<typeof useTable>;
+  eveningId: string;
+  dict: Dictionary;
+  locale: Locale;
+}) {
+  const { games, open } = copy.shown.data;
+  const game = games.at(-1)!;
+  return (
+    <OutboxPanel
+      queue={outbox.queue}
+      connection={phone.connection}
+      copyFrom={phone.offline ? copy.shown.renderedAt : null}
+      foreign={phone.foreign}
+      eveningId={eveningId}
+      games={games}
+      local={local}
+      open={open}
+      dict={dict}
+      locale={locale}
+      onChoose={(seq, choice) => outbox.choose(seq, choice, dict["offline.needsSignal"])}
+      onRemove={(seq) => outbox.removeQueued(seq, serverLength)}
+      onEdit={(seq, entries) => outbox.editQueued(seq, entries, serverLength)}
+      onMove={(seq) => outbox.move(seq, game.id, local.record.deals.length + 1)}
+    />
+  );
+}
+
+/** The phone acts for another account than the page's (or for none): the table is not shown to it. */
+function SignedOutHere({ eveningId, dict }: { eveningId: string; dict: Dictionary }) {
+  return (
+    <p className="banner warn" data-testid="signed-out-here">
+      {dict["offline.signedOutHere"]}{" "}
+      <a href={`/sign-in?next=${encodeURIComponent(`/evenings/${eveningId}`)}`}>{dict["nav.signIn"]}</a>
+    </p>
   );
 }

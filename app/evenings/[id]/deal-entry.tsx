@@ -1,0 +1,71 @@
+"use client";
+
+import { failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { GameRecord, GameResult } from "@/lib/rules";
+import { DealForm } from "./deal-form";
+import { useDealWriter } from "./deal-writer";
+import { UndoToast, useJustSaved } from "./table-sections";
+
+interface Props {
+  gameId: string;
+  record: GameRecord;
+  result: GameResult;
+  open: boolean;
+  dict: Dictionary;
+  locale: Locale;
+  /** After a deal change (the writer has shown it already): what went wrong, if anything. */
+  onChanged: (message?: string) => void;
+}
+
+/**
+ * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo.
+ */
+export function DealEntry({ gameId, record, result, open, dict, locale, onChanged }: Props) {
+  const writer = useDealWriter();
+  const { undoable, setJustSaved } = useJustSaved(gameId, result.deals.length);
+  const next = result.nextDeal;
+  const entering = open && next && result.winners.length === 0;
+
+  function saved(outcome: { number: number; queued: boolean } | { message: string }) {
+    if ("number" in outcome) {
+      setJustSaved({ gameId, number: outcome.number, queued: outcome.queued });
+      onChanged();
+    } else {
+      setJustSaved(null);
+      onChanged(outcome.message);
+    }
+    // The next deal starts at the top: who deals next, trumftvång and an empty form in view.
+    window.scrollTo({ top: 0 });
+  }
+
+  async function undo(number: number) {
+    setJustSaved(null);
+    const response = await writer.remove({ gameId, number });
+    onChanged(response.ok ? undefined : failureText(response, locale));
+  }
+
+  return (
+    <>
+      {entering ? (
+        <DealForm
+          key={`new-${gameId}-${next.number}`}
+          gameId={gameId}
+          record={record}
+          result={result}
+          context={{
+            number: next.number,
+            dealer: next.dealer,
+            forehand: next.forehand,
+            firstDeal: next.firstDeal,
+            trumpCompulsion: next.trumpCompulsion,
+          }}
+          mode="new"
+          dict={dict}
+          locale={locale}
+          onSaved={saved}
+        />
+      ) : null}
+      {undoable ? <UndoToast saved={undoable} dict={dict} onUndo={undo} /> : null}
+    </>
+  );
+}
