@@ -1,4 +1,5 @@
 import { withSerwist } from "@serwist/turbopack";
+import { IMPORT_BODY_LIMIT } from "./lib/body-limits.mjs";
 import { SECURITY_HEADERS } from "./lib/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
@@ -6,8 +7,10 @@ const nextConfig = withSerwist({
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {
-    // Importing a backup of many evenings goes through a server action.
-    serverActions: { bodySizeLimit: "25mb" },
+    // Importing a backup goes through a server action: the largest body the app takes (lib/body-limits.mjs).
+    // The server in front of Next refuses larger ones before reading them, and every other large one.
+    serverActions: { bodySizeLimit: IMPORT_BODY_LIMIT },
+    proxyClientMaxBodySize: IMPORT_BODY_LIMIT,
   },
   async headers() {
     return [

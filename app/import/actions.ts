@@ -4,26 +4,35 @@ import { runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { importEvenings, previewImport, type ImportPreview } from "@/lib/data/transfer";
 import { AppError } from "@/lib/errors";
+import { fileSizeProblem } from "@/lib/transfer/limits";
 
-function parse(text: string): unknown {
-  if (typeof text !== "string") throw new AppError("validation", { key: "errors.chooseFile" });
+/** The chosen file as JSON: refused, before it is read, when it is not a file or larger than the import takes. */
+async function readFile(form: unknown): Promise<unknown> {
+  const file = form instanceof FormData ? form.get("file") : null;
+  if (!(file instanceof Blob)) throw new AppError("validation", { key: "errors.chooseFile" });
+  const tooLarge = fileSizeProblem(file.size);
+  if (tooLarge) throw new AppError("validation", tooLarge);
   try {
-    return JSON.parse(text);
+    return JSON.parse(await file.text());
   } catch {
     throw new AppError("validation", { key: "errors.fileNotJson" });
   }
 }
 
 /** What the file holds and what importing it would do; writes nothing. */
-export async function previewImportAction(text: string): Promise<ActionResult<ImportPreview>> {
-  return runAction(async () => previewImport(await currentActor(), parse(text)));
+export async function previewImportAction(form: FormData): Promise<ActionResult<ImportPreview>> {
+  return runAction(async () => {
+    const actor = await currentActor();
+    return previewImport(actor, await readFile(form));
+  });
 }
 
 export async function importAction(
-  text: string,
+  form: FormData,
 ): Promise<ActionResult<{ created: number; skipped: number; ruleSets: number }>> {
   return runAction(async () => {
-    const result = await importEvenings(await currentActor(), parse(text));
+    const actor = await currentActor();
+    const result = await importEvenings(actor, await readFile(form));
     return { created: result.created.length, skipped: result.skipped, ruleSets: result.ruleSets };
   });
 }

@@ -4,26 +4,36 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ImportPreview } from "@/lib/data/transfer";
 import { failureText, format, translate, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { fileSizeProblem } from "@/lib/transfer/limits";
 import { importAction, previewImportAction } from "./actions";
+
+/** The file as the import's actions take it: sent as it is, not as a string inside the request. */
+function asForm(file: File): FormData {
+  const form = new FormData();
+  form.set("file", file);
+  return form;
+}
 
 /** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
 export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale }) {
   const router = useRouter();
-  const [text, setText] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
-  async function choose(file: File | undefined) {
+  function choose(file: File | undefined) {
     setPreview(null);
     setErrors([]);
     setDone(null);
+    setFile(file ?? null);
     if (!file) return;
-    const content = await file.text();
-    setText(content);
+    // A file over the limit is refused here with the same words as on the server, without sending it.
+    const tooLarge = fileSizeProblem(file.size);
+    if (tooLarge) return setErrors([translate(tooLarge, locale)]);
     startTransition(async () => {
-      const response = await previewImportAction(content);
+      const response = await previewImportAction(asForm(file));
       if (!response.ok) return setErrors([failureText(response, locale)]);
       if (response.data.problems.length) return setErrors(response.data.problems.map((p) => translate(p.text, locale)));
       setPreview(response.data);
@@ -31,9 +41,9 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
   }
 
   function confirm() {
-    if (!text) return;
+    if (!file) return;
     startTransition(async () => {
-      const response = await importAction(text);
+      const response = await importAction(asForm(file));
       if (!response.ok)
         return setErrors([
           failureText(response, locale),
@@ -54,7 +64,7 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     <div className="stack">
       <label className="field">
         <span>{dict["import.file"]}</span>
-        <input type="file" accept="application/json,.json" onChange={(e) => void choose(e.target.files?.[0])} />
+        <input type="file" accept="application/json,.json" onChange={(e) => choose(e.target.files?.[0])} />
       </label>
       {errors.length ? (
         <div className="form-error" role="alert" data-testid="import-problems">

@@ -17,6 +17,7 @@ import {
 } from "@/lib/rules";
 import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
+import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./evenings";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
@@ -195,6 +196,8 @@ function decide(state: GameState, { number, entries, clientKey }: z.infer<typeof
   const { record } = state;
   const next = record.deals.length + 1;
   if (number !== next) throw new AppError("conflict", { key: "errors.dealTaken", params: { n: number, next } });
+  if (number > MAX_DEALS_PER_GAME)
+    throw new AppError("validation", { key: "errors.gameFull", params: { max: MAX_DEALS_PER_GAME } });
   const deal = { entries: asEntries(entries) };
   const created = createScorer(record);
   if (!created.ok) throw refusedByRules(created.problems);

@@ -1,5 +1,6 @@
 /** Export and import of evenings (lib/transfer/format.ts), with the permission checks. */
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { DbNull, getDb, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { playsForMoney, type GameRecord, type Stakes, type VariantId } from "@/lib/rules";
@@ -16,6 +17,7 @@ import {
   type ImportProblem,
   type RuleSetData,
 } from "@/lib/transfer/format";
+import { countProblem } from "@/lib/transfer/limits";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
@@ -107,6 +109,12 @@ export interface ImportPreview {
   ruleSets: { name: string; existing: boolean }[];
 }
 
+/** Refuses a file past the import's limits (lib/transfer/limits.ts), counted before any of it is checked. */
+function withinLimits(input: unknown): void {
+  const tooMuch = countProblem(input);
+  if (tooMuch) throw new AppError("validation", tooMuch);
+}
+
 function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
@@ -114,6 +122,7 @@ function today(): string {
 /** What importing would do — nothing is written. */
 export async function previewImport(actor: Actor, input: unknown): Promise<ImportPreview> {
   const { userId } = requireSignedIn(actor);
+  withinLimits(input);
   const { evenings, ruleSets, problems } = readImport(input, today());
   if (problems.length) return { problems, evenings: [], people: [], ruleSets: [] };
   const db = getDb();
@@ -159,6 +168,7 @@ export async function importEvenings(
   input: unknown,
 ): Promise<{ created: string[]; skipped: number; ruleSets: number }> {
   const { userId } = requireSignedIn(actor);
+  withinLimits(input);
   const { evenings, ruleSets, problems } = readImport(input, today());
   if (problems.length) {
     throw new AppError(
@@ -167,42 +177,48 @@ export async function importEvenings(
       { fields: { file: problems.map((p) => p.text) } },
     );
   }
-  return getDb().$transaction(
-    async (tx) => {
-      const created: string[] = [];
-      let skipped = 0;
-      for (const evening of evenings) {
-        const key = importKey(evening);
-        if (
-          await tx.evening.findUnique({
+  // One short transaction per evening, so other tables' deals are never held behind the whole file (SQLite has
+  // one writer); each evening appears whole. Should one fail, the evenings this import wrote are removed again.
+  const db = getDb();
+  const created: string[] = [];
+  let skipped = 0;
+  try {
+    for (const evening of evenings) {
+      const key = importKey(evening);
+      const id = await db.$transaction(
+        async (tx) => {
+          const known = await tx.evening.findUnique({
             where: { ownerId_importKey: { ownerId: userId, importKey: key } },
             select: { id: true },
-          })
-        ) {
-          skipped++;
-          continue;
-        }
-        created.push(await writeEvening(tx, userId, evening, key));
-      }
-      // A saved set whose name the account already has stays as the account has it.
-      const taken = new Set(
-        (await tx.ruleSet.findMany({ where: { ownerId: userId }, select: { name: true } })).map((r) => r.name),
+          });
+          return known ? null : writeEvening(tx, userId, evening, key);
+        },
+        { timeout: 10_000, maxWait: 10_000 },
       );
-      const newSets = ruleSets.filter((r) => !taken.has(r.name));
-      for (const r of newSets)
-        await tx.ruleSet.create({
-          data: {
-            ownerId: userId,
-            name: r.name,
-            variant: r.variant,
-            houseRules: r.houseRules as object,
-            stakes: r.stakes ? { ...r.stakes } : DbNull,
-          },
-        });
-      return { created, skipped, ruleSets: newSets.length };
-    },
-    { timeout: 120_000, maxWait: 10_000 },
-  );
+      if (id) created.push(id);
+      else skipped++;
+      // Scoring the next evening is CPU work: let the requests that came in meanwhile go first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // A saved set whose name the account already has stays as the account has it.
+    const taken = new Set(
+      (await db.ruleSet.findMany({ where: { ownerId: userId }, select: { name: true } })).map((r) => r.name),
+    );
+    const newSets = ruleSets.filter((r) => !taken.has(r.name));
+    await db.ruleSet.createMany({
+      data: newSets.map((r) => ({
+        ownerId: userId,
+        name: r.name,
+        variant: r.variant,
+        houseRules: r.houseRules as object,
+        stakes: r.stakes ? { ...r.stakes } : DbNull,
+      })),
+    });
+    return { created, skipped, ruleSets: newSets.length };
+  } catch (error) {
+    await db.evening.deleteMany({ where: { id: { in: created }, ownerId: userId } }).catch(() => undefined);
+    throw error;
+  }
 }
 
 async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: string): Promise<string> {
@@ -241,6 +257,9 @@ async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: s
   return id;
 }
 
+/** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values (7 per entry row). */
+const ROWS_PER_STATEMENT = 100;
+
 async function writeGame(
   tx: Tx,
   userId: string,
@@ -259,13 +278,22 @@ async function writeGame(
     },
     select: { id: true },
   });
-  for (const [d, deal] of record.deals.entries()) {
-    const created = await tx.deal.create({
-      data: { gameId: game.id, number: d + 1, recordedById: userId },
-      select: { id: true },
+  // Every deal and entry of the game in two statements (ids made here, so the entries can name their deal).
+  const dealIds = record.deals.map(() => randomUUID());
+  for (let from = 0; from < record.deals.length; from += ROWS_PER_STATEMENT) {
+    const part = record.deals.slice(from, from + ROWS_PER_STATEMENT);
+    await tx.deal.createMany({
+      data: part.map((_, i) => ({
+        id: dealIds[from + i]!,
+        gameId: game.id,
+        number: from + i + 1,
+        recordedById: userId,
+      })),
     });
     await tx.dealEntry.createMany({
-      data: toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: created.id })),
+      data: part.flatMap((deal, i) =>
+        toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: dealIds[from + i]! })),
+      ),
     });
   }
   await saveSummary(tx, game.id, record);

@@ -12,13 +12,18 @@ import { errorAnswer, type JsonAnswer } from "@/lib/http";
 import { MAX_JSON_BYTES } from "@/lib/http-guard";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
+import { guardRequest } from "./front-guard";
 import { errorAnswerOf, localeOfRequest, postDeal, type PlainRequest } from "./endpoints";
 
 const DEALS = /^\/api\/games\/([^/?#]+)\/deals(?:\?.*)?$/;
 const EVENTS = /^\/api\/share\/([^/?#]+)\/events(?:\?.*)?$/;
 
-/** Answers the request if it is one of ours; false hands it on to Next. */
-export function serveNodeRoute(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers the request if it is one of ours, or refuses it (front-guard.ts); false hands it on to Next. `next`
+ * hands it on later, for a request that went on only after a check that had to wait.
+ */
+export function serveNodeRoute(req: IncomingMessage, res: ServerResponse, next: () => void): boolean {
+  if (guardRequest(req, res, next)) return true;
   const url = req.url ?? "";
   const deal = req.method === "POST" ? DEALS.exec(url) : null;
   const events = req.method === "GET" ? EVENTS.exec(url) : null;

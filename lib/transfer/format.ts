@@ -18,6 +18,7 @@ import {
   type VariantId,
 } from "@/lib/rules";
 import { translate, type Message } from "@/lib/i18n/dictionaries";
+import { IMPORT_LIMITS } from "./limits";
 import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { RULE_SET_NAME_MAX, RuleSetSchema } from "@/lib/schemas/rule-set";
 
@@ -121,7 +122,7 @@ export function importKey(evening: EveningData): string {
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 43);
 }
 
-const MAX_EVENINGS = 5_000;
+const MAX_EVENINGS = IMPORT_LIMITS.evenings;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
