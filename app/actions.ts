@@ -6,7 +6,7 @@ import { LOCALE_COOKIE } from "@/lib/i18n/server";
 
 /** Remembers the chosen language for a year. */
 export async function setLanguage(formData: FormData): Promise<void> {
-  const locale = formData.get("locale");
+  const locale = formData instanceof FormData ? formData.get("locale") : null;
   if (!isLocale(locale)) return;
   (await cookies()).set(LOCALE_COOKIE, locale, {
     path: "/",

@@ -26,6 +26,18 @@ export function actionFailure(code: ActionFailure["code"], message: Message): Ac
   return { ok: false, code, message, problems: [], fields: {} };
 }
 
+/**
+ * Whether an action's argument is the form it takes. A request made by hand can send anything in its place;
+ * an action that takes a form answers `notAForm()` then, like any other bad input.
+ */
+export function isForm(value: unknown): value is FormData {
+  return value instanceof FormData;
+}
+
+export function notAForm(): ActionFailure {
+  return actionFailure("validation", { key: "errors.badRequest" });
+}
+
 export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await work() };

@@ -22,7 +22,7 @@ await app.prepare();
 for (let i = 0; i < 100 && !globalThis.protokollNodeRoutes; i++) await new Promise((r) => setTimeout(r, 20));
 
 const server = http.createServer((req, res) => {
-  if (globalThis.protokollNodeRoutes?.(req, res, () => void handle(req, res))) return;
+  if (globalThis.protokollNodeRoutes?.(req, res, (checked) => void handle(checked, res))) return;
   void handle(req, res);
 });
 server.listen(port, hostname, () => {

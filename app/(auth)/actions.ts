@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
-import { actionFailure, runAction, type ActionResult } from "@/lib/action-result";
+import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
 import { createUser, SignUpSchema } from "@/lib/data/users";
 import { invalidInput } from "@/lib/errors";
 
@@ -27,12 +27,14 @@ async function signInWith(username: string, password: string, next: string): Pro
 }
 
 export async function signInAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  if (!isForm(formData)) return notAForm();
   const username = String(formData.get("username") ?? "").slice(0, 100);
   const password = String(formData.get("password") ?? "").slice(0, 300);
   return signInWith(username, password, safeNext(formData.get("next")));
 }
 
 export async function signUpAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  if (!isForm(formData)) return notAForm();
   const password = String(formData.get("password") ?? "").slice(0, 300);
   const created = await runAction(() => {
     const parsed = SignUpSchema.safeParse({ username: String(formData.get("username") ?? "").slice(0, 100), password });

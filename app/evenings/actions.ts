@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runAction, type ActionResult } from "@/lib/action-result";
+import { isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createEvening } from "@/lib/data/evenings";
 import { houseRulesFrom, stakesFrom } from "./rules-form";
@@ -11,6 +11,7 @@ export async function createEveningAction(
   _: ActionResult<string> | null,
   formData: FormData,
 ): Promise<ActionResult<string>> {
+  if (!isForm(formData)) return notAForm();
   const actor = await currentActor();
   if (!actor) redirect("/sign-in?next=/evenings/new");
   const text = (name: string) => String(formData.get(name) ?? "").slice(0, 200);

@@ -2,13 +2,14 @@
 
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/action-result";
+import { isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createRuleSet, deleteRuleSet, updateRuleSet } from "@/lib/data/rule-sets";
 import { houseRulesFrom, stakesFrom } from "@/app/evenings/rules-form";
 
 /** Saves a rule set from the form: a new one, or the one named by `id`; a refusal comes back as the form's result. */
 export async function saveRuleSetAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
+  if (!isForm(formData)) return notAForm();
   const actor = await currentActor();
   if (!actor) redirect("/sign-in?next=/rule-sets");
   const text = (name: string) => String(formData.get(name) ?? "").slice(0, 200);

@@ -71,6 +71,9 @@ function byEvening<T extends { eveningId: string }>(rows: T[]): Map<string, T[]>
   return groups;
 }
 
+/** Past any history's last page (the last is shown for a number past it): keeps the offset a small number. */
+const MAX_PAGE = 100_000;
+
 /** Newest first, a page at a time; a fixed number of queries whatever the page shows (decision 013). */
 export async function listHistory(
   actor: Actor,
@@ -97,7 +100,9 @@ export async function listHistory(
       LIMIT ${HISTORY_PAGE_SIZE} OFFSET ${(page - 1) * HISTORY_PAGE_SIZE}`);
     return rows;
   };
-  const asked = Math.max(1, Math.floor(filters.page ?? 1) || 1);
+  // A page number from the address: anything but a sensible whole number is the first page.
+  const wanted = Math.floor(filters.page ?? 1);
+  const asked = Number.isSafeInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE ? wanted : 1;
   let rows = await pageOf(asked);
   let page = asked;
   let total = rows.length ? Number(rows[0]!.total) : 0;

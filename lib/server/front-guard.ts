@@ -94,30 +94,114 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
   }
   headers["Content-Length"] = Buffer.byteLength(body);
   res.writeHead(refusal.status, headers);
-  // The body that was not wanted is not read: the connection closes after the answer.
+  // The connection closes after the answer; what is left of a body that was not wanted is dropped unread.
   res.end(req.method === "HEAD" ? undefined : body);
   req.resume();
-  res.on("finish", () => req.destroy());
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** How deep the arguments of a server action may nest: ours are a form, an id or a small object. */
+const MAX_ACTION_DEPTH = 32;
 /**
- * Screens the request; answers it and returns true when it is refused. A large import body goes on only once
- * its session is known to be signed in (`next` is called then).
+ * The markers a server action's arguments may carry in a JSON body (React's encoding of values JSON lacks). The
+ * others refer to parts of a multipart body, promises, maps or server references, which no action here takes.
  */
-export function guardRequest(req: IncomingMessage, res: ServerResponse, next: () => void): boolean {
+const PLAIN_MARKERS = /^\$(\$|undefined$|D|n-?\d|Infinity$|-Infinity$|NaN$|-0$)/;
+
+/** Whether a server action's JSON body is one the app's actions can be called with: an array of plain values. */
+export function plainActionBody(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > MAX_ACTION_DEPTH) return false;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  let args: unknown;
+  try {
+    args = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(args)) return false;
+  const plain = (value: unknown): boolean =>
+    typeof value === "string"
+      ? !value.startsWith("$") || PLAIN_MARKERS.test(value)
+      : typeof value !== "object" || value === null || Object.values(value).every(plain);
+  return plain(args);
+}
+
+/** A server action posted as JSON (a form or a file comes as multipart, and is read by Next itself). */
+function isJsonAction(req: IncomingMessage): boolean {
+  return (
+    req.method === "POST" &&
+    Boolean(req.headers["next-action"]) &&
+    !/^multipart\/form-data/i.test(header(req, "content-type") ?? "")
+  );
+}
+
+/**
+ * A JSON server action, read (within BODY_LIMIT) and checked before Next decodes it — Next fails with a 500 on
+ * a body that is not JSON, nests deeply or refers to parts that are not there. A good one goes on to Next with
+ * its body as it came.
+ */
+function screenAction(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): void {
+  // Known and within BODY_LIMIT: screen() has checked the length (a body without one is empty).
+  const length = Number(header(req, "content-length") ?? 0);
+  const chunks: Buffer[] = [];
+  let got = 0;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    req.off("readable", read);
+    req.off("end", finish);
+    const body = Buffer.concat(chunks);
+    if (!plainActionBody(body.toString("utf8")))
+      return refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+    // Given back before the stream ends, so Next reads the body as if nobody had.
+    if (body.length) req.unshift(body);
+    next(req);
+  };
+  const read = () => {
+    let chunk: Buffer | null;
+    while (got < length && (chunk = req.read() as Buffer | null) !== null) {
+      chunks.push(chunk);
+      got += chunk.length;
+    }
+    if (got >= length) finish();
+  };
+  req.on("readable", read);
+  req.on("end", finish);
+  req.on("error", () => req.destroy());
+}
+
+/**
+ * Screens the request; answers it and returns true when it is refused or goes on later: a large import body
+ * once its session is known to be signed in, a JSON server action once its body is checked (`next` then).
+ */
+export function guardRequest(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): boolean {
   const verdict = screen(req);
-  if (verdict === null) return false;
+  if (verdict === null) {
+    if (!isJsonAction(req)) return false;
+    screenAction(req, res, next);
+    return true;
+  }
   if (verdict !== "import") {
     refuse(req, res, verdict);
     return true;
   }
   void actorFromCookies(header(req, "cookie")).then(
     (actor) => {
-      if (actor?.userId) next();
+      if (actor?.userId) next(req);
       else refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } });
     },
     () => refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } }),

@@ -22,7 +22,11 @@ const EVENTS = /^\/api\/share\/([^/?#]+)\/events(?:\?.*)?$/;
  * Answers the request if it is one of ours, or refuses it (front-guard.ts); false hands it on to Next. `next`
  * hands it on later, for a request that went on only after a check that had to wait.
  */
-export function serveNodeRoute(req: IncomingMessage, res: ServerResponse, next: () => void): boolean {
+export function serveNodeRoute(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (req: IncomingMessage) => void,
+): boolean {
   if (guardRequest(req, res, next)) return true;
   const url = req.url ?? "";
   const deal = req.method === "POST" ? DEALS.exec(url) : null;
