@@ -72,8 +72,11 @@ export function invalidInput(error: ZodError, text: Message = { key: "errors.fie
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "form";
     const max = "maximum" in issue ? Number(issue.maximum) : undefined;
+    // A custom check names what it found (e.g. the two names that are one person).
+    const named = issue.code === "custom" ? (issue.params as Record<string, string> | undefined) : undefined;
+    const params = { ...(max !== undefined ? { max } : {}), ...named };
     const message: Message = isMessageKey(issue.message)
-      ? { key: issue.message, ...(max !== undefined ? { params: { max } } : {}) }
+      ? { key: issue.message, ...(Object.keys(params).length ? { params } : {}) }
       : { key: "field.invalid" };
     (fields[field] ??= []).push(message);
   }

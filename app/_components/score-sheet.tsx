@@ -41,7 +41,7 @@ interface Props<D extends SheetDeal> {
  * else the full name. Narrow screens show these so 10 players fit a phone; the full name stays for screen readers.
  */
 export function shortNames(players: string[]): Record<string, string> {
-  const short: Record<string, string> = {};
+  const short = new Map<string, string>();
   for (const p of players) {
     const letters = Array.from(p);
     let chosen = p;
@@ -52,9 +52,10 @@ export function shortNames(players: string[]): Record<string, string> {
         break;
       }
     }
-    short[p] = chosen;
+    short.set(p, chosen);
   }
-  return short;
+  // Own properties only: a name like "__proto__" is a key like any other.
+  return Object.fromEntries(short);
 }
 
 export function numberFormat(locale: Locale): Intl.NumberFormat {

@@ -28,9 +28,21 @@ import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
 /** The shape that reaches the engine: bounded in size; the engine checks every value. */
-const EntriesSchema = z
-  .record(z.string().max(MAX_NAME_LENGTH), z.record(z.string().max(40), z.unknown()))
-  .refine((entries) => Object.keys(entries).length <= 10, "at most 10 entries");
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * Up to 10 entries keyed by name, each an object of up to 8 fields; taken as they came (own keys only), so a
+ * player named "__proto__" or "constructor" has an entry like anyone else.
+ */
+const EntriesSchema = z.custom<Record<string, unknown>>(
+  (entries) =>
+    isPlainObject(entries) &&
+    Object.keys(entries).length <= 10 &&
+    Object.entries(entries).every(
+      ([name, entry]) => name.length <= MAX_NAME_LENGTH && isPlainObject(entry) && Object.keys(entry).length <= 8,
+    ),
+  "field.invalid",
+);
 
 /** Entries of the input's shape; the rules engine checks every value before anything is written. */
 type Entries = Record<string, EntryRecord>;

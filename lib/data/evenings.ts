@@ -16,6 +16,8 @@ import {
 import { inTransaction, markEveningChanged } from "./changes";
 import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { EveningDetailsSchema } from "@/lib/schemas/evening";
+import { distinctPeople } from "@/lib/schemas/evening";
+import { nameKey } from "@/lib/schemas/names";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord, type StoredGame } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
@@ -28,7 +30,7 @@ export function newToken(): string {
 const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
 
 export const CreateEveningSchema = EveningDetailsSchema.extend({
-  players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers"),
+  players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers").superRefine(distinctPeople),
   firstDealerSeat: z.number().int().min(0).max(9).default(0),
   /** A saved rule set of the actor's: its house rules and stakes are copied to the evening (pinned). */
   ruleSetId: IdSchema.optional(),
@@ -39,7 +41,7 @@ export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
 
 export const StartGameSchema = z.object({
   eveningId: IdSchema,
-  players: z.array(Name).min(1).max(10),
+  players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
   firstDealerSeat: z.number().int().min(0).max(9),
 });
 export type StartGameInput = z.input<typeof StartGameSchema>;
@@ -404,7 +406,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, players, firstDealerSeat } = parsed.data;
   return inTransaction(async (tx) => {
-    await requireRole(tx, actor, eveningId, ["owner", "member"]);
+    const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
       where: { id: eveningId },
       include: { games: { orderBy: { number: "desc" }, take: 1, include: gameInclude } },
@@ -420,6 +422,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       players,
       firstDealer: players[firstDealerSeat] ?? "\u0000",
     });
+    await checkNewSeats(tx, role, eveningId, players);
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, players);
     const game = await tx.game.create({
       data: {
@@ -433,6 +436,30 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
     await markEveningChanged(tx, eveningId, "game");
     return game;
   });
+}
+
+/**
+ * The seats of a next game against the evening's players so far (docs/security.md): any member may seat the
+ * evening's players anew, only the owner may bring a new one — who joins the owner's list of people — and a
+ * new name may not be one of the evening's players written differently.
+ */
+async function checkNewSeats(tx: Tx, role: Role, eveningId: string, players: string[]): Promise<void> {
+  const known = (await tx.eveningPlayer.findMany({ where: { eveningId }, select: { name: true } })).map((p) => p.name);
+  const newcomers = players.filter((name) => !known.includes(name));
+  if (!newcomers.length) return;
+  if (role !== "owner")
+    throw new AppError("forbidden", { key: "errors.newPlayerOwnerOnly", params: { name: newcomers[0]! } });
+  const seen = new Map(known.map((name) => [nameKey(name), name]));
+  for (const name of newcomers) {
+    const earlier = seen.get(nameKey(name));
+    if (earlier !== undefined)
+      throw new AppError(
+        "validation",
+        { key: "errors.fields" },
+        { fields: { players: [{ key: "field.samePerson", params: { a: earlier, b: name } }] } },
+      );
+    seen.set(nameKey(name), name);
+  }
 }
 
 export async function endEvening(actor: Actor, eveningId: string): Promise<void> {

@@ -135,11 +135,12 @@ export async function listHistory(
     const winners: string[][] = [];
     const pinned = jsonColumn(e.stakes) as Stakes | null;
     const stakes = playsForMoney(pinned) ? pinned : null;
-    const money = stakes ? { currency: stakes.currency, net: {} as Record<string, number> } : null;
+    const nets = new Map<string, number>();
     for (const game of games.get(e.id) ?? []) {
       if (game.summary.winners.length) winners.push(game.summary.winners);
-      for (const [p, net] of Object.entries(gameMoney(game) ?? {})) money!.net[p] = (money!.net[p] ?? 0) + net;
+      for (const [p, net] of Object.entries(gameMoney(game) ?? {})) nets.set(p, (nets.get(p) ?? 0) + net);
     }
+    const money = stakes ? { currency: stakes.currency, net: Object.fromEntries(nets) } : null;
     items.push({
       id: e.id,
       title: e.title,

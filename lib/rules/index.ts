@@ -36,6 +36,7 @@ export {
   parseStakes,
   playsForMoney,
   settle,
+  ownValue,
   settledGame,
   settlePayments,
   type GameLine,

@@ -82,20 +82,25 @@ function shares(total: number, winners: string[]): Map<string, number> {
   return new Map(winners.map((w, i) => [w, base + (i < rest ? 1 : 0)]));
 }
 
+/** A record's own value for a name: never one inherited from Object.prototype ("constructor", "__proto__"). */
+export function ownValue<T>(record: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(record, name) ? record[name] : undefined;
+}
+
 function settleGame(game: SettledGame, number: number, stakes: Stakes): GameMoney {
   const winners = game.players.filter((p) => game.winners.includes(p));
-  const lines: Record<string, GameLine> = {};
-  if (!winners.length) {
-    for (const p of game.players) lines[p] = { game: 0, points: 0, limpa: 0, received: 0, net: 0 };
-    return { number, winners: [], unfinished: true, lines };
-  }
+  // Own properties for every player first: a name like "__proto__" is then a key like any other.
+  const lines: Record<string, GameLine> = Object.fromEntries(
+    game.players.map((p) => [p, { game: 0, points: 0, limpa: 0, received: 0, net: 0 }]),
+  );
+  if (!winners.length) return { number, winners: [], unfinished: true, lines };
   let pot = 0;
   for (const p of game.players) {
     const won = winners.includes(p);
     const line = {
       game: won ? 0 : stakes.perGame,
-      points: won ? 0 : stakes.perPoint * Math.max(0, game.scores[p] ?? 0),
-      limpa: stakes.perLimpa * (game.limpa[p] ?? 0),
+      points: won ? 0 : stakes.perPoint * Math.max(0, ownValue(game.scores, p) ?? 0),
+      limpa: stakes.perLimpa * (ownValue(game.limpa, p) ?? 0),
       received: 0,
       net: 0,
     };
@@ -139,7 +144,7 @@ export function settle(games: SettledGame[], stakes: Stakes): Settlement {
   for (const g of games) for (const p of g.players) if (!players.includes(p)) players.push(p);
   const money = games.map((g, i) => settleGame(g, i + 1, stakes));
   const net: Record<string, number> = Object.fromEntries(players.map((p) => [p, 0]));
-  for (const g of money) for (const [p, line] of Object.entries(g.lines)) net[p] = (net[p] ?? 0) + line.net;
+  for (const g of money) for (const [p, line] of Object.entries(g.lines)) net[p]! += line.net;
   return { currency: stakes.currency, net, payments: settlePayments(players, net), games: money };
 }
 

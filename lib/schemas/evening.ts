@@ -4,18 +4,28 @@
  */
 import { z } from "zod";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { hasControlCharacters, VARIANT_IDS } from "@/lib/rules";
+import { VARIANT_IDS } from "@/lib/rules";
+import { hasForbiddenCharacters, sameNames } from "./names";
 
 // Every message of these schemas is a dictionary key: lib/errors.ts (invalidInput) turns an issue into a
 // message the form translates, with the limit as {max}.
 
+/** A name or title as typed, trimmed and stored in NFC (lib/schemas/names.ts). */
 export const TextSchema = (max: number, empty: MessageKey) =>
   z
     .string()
     .trim()
+    .normalize("NFC")
     .min(1, empty)
     .max(max, "field.atMostChars")
-    .refine((v) => !hasControlCharacters(v), "field.controlChars");
+    .refine((v) => !hasForbiddenCharacters(v), "field.controlChars");
+
+/** The names at one table: no two of them the same person, however they are written (lib/schemas/names.ts). */
+export function distinctPeople(names: string[], ctx: z.RefinementCtx): void {
+  const same = sameNames(names);
+  if (same && same[0] !== same[1])
+    ctx.addIssue({ code: "custom", message: "field.samePerson", params: { a: same[0], b: same[1] } });
+}
 
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 

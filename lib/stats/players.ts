@@ -2,7 +2,7 @@
  * Statistics of players across evenings, added up from per-game summaries (lib/stats/summary.ts), which fold
  * the rules engine's results (STYLE.md 2). Pure: tested on hand-computed histories.
  */
-import { evaluateGame, playsForMoney, settle, type GameRecord, type Stakes } from "@/lib/rules";
+import { evaluateGame, ownValue, playsForMoney, settle, type GameRecord, type Stakes } from "@/lib/rules";
 import { summarizeGame, type GameSummary } from "./summary";
 
 export interface HistoryGame {
@@ -162,7 +162,7 @@ export function playerMoney(history: SummarizedGame[], name: string): MoneyLine[
     if (!net) continue;
     const line = lines.get(game.stakes!.currency) ?? { evenings: new Set<string>(), net: 0 };
     line.evenings.add(game.eveningId);
-    line.net += net[name] ?? 0;
+    line.net += ownValue(net, name) ?? 0;
     lines.set(game.stakes!.currency, line);
   }
   return [...lines]

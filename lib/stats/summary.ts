@@ -30,21 +30,24 @@ export interface GameSummary {
 
 export function summarizeGame(record: GameRecord, result: GameResult): GameSummary {
   const start = resolveHouseRules(record.variant, record.houseRules).startScore;
-  const byPlayer: Record<string, PlayerGameSummary> = {};
-  for (const p of record.players) {
-    byPlayer[p] = {
-      deals: 0,
-      changeSum: 0,
-      plays: 0,
-      limpas: 0,
-      loneWins: 0,
-      leadingRun: 0,
-      trailingRun: 0,
-      maxRun: 0,
-      behind: 0,
-      finalScore: start,
-    };
-  }
+  // Keyed by name: built with own properties, so a name like "__proto__" is a player like any other.
+  const byPlayer: Record<string, PlayerGameSummary> = Object.fromEntries(
+    record.players.map((p) => [
+      p,
+      {
+        deals: 0,
+        changeSum: 0,
+        plays: 0,
+        limpas: 0,
+        loneWins: 0,
+        leadingRun: 0,
+        trailingRun: 0,
+        maxRun: 0,
+        behind: 0,
+        finalScore: start,
+      },
+    ]),
+  );
   result.deals.forEach((deal, i) => {
     if (deal.void) return;
     const entries = record.deals[i]!.entries;

@@ -18,6 +18,7 @@ import {
   type VariantId,
 } from "@/lib/rules";
 import { translate, type Message } from "@/lib/i18n/dictionaries";
+import { hasForbiddenCharacters, sameNames } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "./limits";
 import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { RULE_SET_NAME_MAX, RuleSetSchema } from "@/lib/schemas/rule-set";
@@ -263,19 +264,40 @@ function readEvening(
       say({ key: "importProblem.notWon", params: { label, game: g + 1 } }, where);
   });
   if (problems.length) return { evening: null, problems };
+  // Names as the form takes them: no control or direction characters, no two that are one person.
+  const names = [...new Set((list as GameRecord[]).flatMap((g) => g.players))];
+  for (const name of names)
+    if (hasForbiddenCharacters(name)) say({ key: "importProblem.nameCharacters", params: { label, name } });
+  const same = sameNames(names.map((n) => n.normalize("NFC")));
+  if (same) say({ key: "importProblem.samePerson", params: { label, a: same[0], b: same[1] } });
+  if (problems.length || !details.success) return { evening: null, problems };
   return {
     evening: {
-      title: (title as string).trim(),
+      title: details.data.title,
       date: date as string,
-      place: (place as string | null | undefined) ?? null,
+      place: details.data.place || null,
       variant: variant as VariantId,
       houseRules: (houseRules as Record<string, unknown> | undefined) ?? {},
       ended: ended === true,
       ...(readStakes?.stakes && playsForMoney(readStakes.stakes) ? { stakes: readStakes.stakes } : {}),
       ...(typeof ruleSet === "string" ? { ruleSet: ruleSet.trim() } : {}),
-      games: list as GameRecord[],
+      games: (list as GameRecord[]).map(inNfc),
     },
     problems: [],
+  };
+}
+
+/** A game record with its names in NFC, as names are stored (its entries keyed by the same names). */
+function inNfc(record: GameRecord): GameRecord {
+  const nfc = (name: string) => name.normalize("NFC");
+  return {
+    ...record,
+    players: record.players.map(nfc),
+    ...(record.firstDealer === undefined ? {} : { firstDealer: nfc(record.firstDealer) }),
+    deals: record.deals.map((deal) => ({
+      ...deal,
+      entries: Object.fromEntries(Object.entries(deal.entries).map(([name, entry]) => [nfc(name), entry])),
+    })),
   };
 }
 

@@ -158,7 +158,7 @@ export function toDeal(record: GameRecord, context: DealContext, draft: Draft): 
   const complete = completeDraft(record, context, draft);
   const playing = record.players.filter((p) => complete[p]!.plays === true).length;
   const played = handPlayed(record, context, playing);
-  const entries: Record<string, EntryRecord> = {};
+  const entries = new Map<string, EntryRecord>();
   for (const p of record.players) {
     const seat = complete[p]!;
     const entry: EntryRecord = { plays: seat.plays === true };
@@ -171,9 +171,10 @@ export function toDeal(record: GameRecord, context: DealContext, draft: Draft): 
       if (played && seat.tricks !== null) entry.tricks = seat.tricks;
       if (played && seat.revoke && record.variant !== "knektpass" && context.trumpCompulsion) entry.revoke = true;
     }
-    entries[p] = entry;
+    entries.set(p, entry);
   }
-  return { entries };
+  // Own properties only: a name like "__proto__" is a seat like any other.
+  return { entries: Object.fromEntries(entries) };
 }
 
 export interface DraftCheck {
