@@ -11,7 +11,9 @@ import {
   createScorer,
   evaluateGame,
   MAX_NAME_LENGTH,
+  scoreGame,
   type DealResult,
+  type GameResult,
   type EntryRecord,
   type GameRecord,
 } from "@/lib/rules";
@@ -320,6 +322,19 @@ function rescore(record: GameRecord, deals: GameRecord["deals"]) {
   return evaluation.result;
 }
 
+/**
+ * A game that was won stays won once a later game has started (decision 016): the next game began from its
+ * result, and an evening whose earlier game is unfinished is not an evening the rules know — its export would
+ * not import again. Changing who won is allowed; taking the win away is refused.
+ */
+async function keepWonBehindLaterGames(tx: Tx, state: GameState, gameId: string, after: GameResult): Promise<void> {
+  if (after.winners.length || !scoreGame(state.record).winners.length) return;
+  const { number } = await tx.game.findUniqueOrThrow({ where: { id: gameId }, select: { number: true } });
+  const later = await tx.game.count({ where: { eveningId: state.eveningId, number: { gt: number } } });
+  if (later)
+    throw new AppError("conflict", { key: "errors.laterGameStarted", params: { n: number, next: number + 1 } });
+}
+
 /** What an edit or a deletion made: the evening's version after it. */
 export interface ChangedDeal {
   version: number;
@@ -341,6 +356,7 @@ async function editParsedDeal(
     if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
+    await keepWonBehindLaterGames(tx, state, gameId, result);
     const now = new Date();
     const claimed = await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
@@ -379,6 +395,7 @@ async function deleteParsedDeal(
     if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
+    await keepWonBehindLaterGames(tx, state, gameId, result);
     const now = new Date();
     const claimed = await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);

@@ -496,9 +496,11 @@ export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ 
   return inTransaction(async (tx) => {
     const evening = await tx.evening.findUnique({
       where: { inviteToken },
-      select: { id: true, title: true, ownerId: true },
+      select: { id: true, title: true, ownerId: true, status: true },
     });
-    if (!evening) throw new AppError("not_found", { key: "errors.inviteGone" });
+    // An ended evening takes no new members: its invite link admits nobody.
+    if (!evening || (evening.status !== "open" && evening.ownerId !== userId))
+      throw new AppError("not_found", { key: "errors.inviteGone" });
     if (evening.ownerId !== userId) {
       await tx.eveningMember.upsert({
         where: { eveningId_userId: { eveningId: evening.id, userId } },
@@ -515,7 +517,7 @@ export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ 
 export async function describeInvite(inviteToken: string): Promise<{ title: string; owner: string } | null> {
   if (!isId(inviteToken)) return null;
   const evening = await getDb().evening.findUnique({
-    where: { inviteToken },
+    where: { inviteToken, status: "open" },
     select: { title: true, owner: { select: { username: true } } },
   });
   return evening ? { title: evening.title, owner: evening.owner.username } : null;
@@ -525,6 +527,8 @@ export async function removeMember(actor: Actor, eveningId: string, memberId: st
   await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
     await tx.eveningMember.deleteMany({ where: { eveningId, userId: memberId } });
+    // The removed member knows the invite link: it is replaced, so they cannot simply join again.
+    await tx.evening.update({ where: { id: eveningId }, data: { inviteToken: newToken() } });
     await markEveningChanged(tx, eveningId, "members");
   });
 }

@@ -251,6 +251,8 @@ const en = {
   "errors.crossSite": "Cross-site requests are not allowed.",
   "errors.tooLarge": "The request is too large (at most {kb} KB).",
   "errors.method": "This address does not answer that kind of request.",
+  "errors.laterGameStarted":
+    "Game {n} was won and game {next} has started: this change would take game {n}'s win away, so it was not saved.",
   "errors.badRequest": "The request is not one this page sends.",
   "errors.badAddress": "This address is not valid.",
   "errors.lengthRequired": "Say how large the request is (Content-Length).",
@@ -713,6 +715,8 @@ const sv: Dictionary = {
   "errors.crossSite": "Förfrågningar från andra webbplatser tas inte emot.",
   "errors.tooLarge": "Förfrågan är för stor (högst {kb} KB).",
   "errors.method": "Den här adressen svarar inte på den sortens förfrågan.",
+  "errors.laterGameStarted":
+    "Parti {n} är vunnet och parti {next} har börjat: ändringen skulle ta bort vinsten i parti {n}, så den sparades inte.",
   "errors.badRequest": "Förfrågan är inte en som den här sidan skickar.",
   "errors.badAddress": "Adressen är inte giltig.",
   "errors.lengthRequired": "Ange hur stor förfrågan är (Content-Length).",
