@@ -3,7 +3,7 @@
  * The message is translated for whoever asked (the language cookie, else the browser's preference).
  */
 import "server-only";
-import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";
+import { isTransientDatabaseError, RETRY_AFTER_SECONDS, UNAVAILABLE } from "@/lib/data/retry";
 import { isAppError } from "@/lib/errors";
 import { translate, type Locale, type Message } from "@/lib/i18n/dictionaries";
 import { getLocale } from "@/lib/i18n/server";
@@ -52,9 +52,17 @@ export function errorAnswerFor(error: unknown, locale: Locale): JsonAnswer {
   return errorAnswer("internal", { key: "errors.internal" }, 500, locale);
 }
 
-/** A JSON answer as a route handler's response; answers are never cached. */
+/** The headers of an answer: never cached; a 503 says when to try again. */
+export function answerHeaders(status: number): Record<string, string> {
+  return {
+    "Cache-Control": "no-store",
+    ...(status === 503 ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : {}),
+  };
+}
+
+/** A JSON answer as a route handler's response. */
 export function toResponse({ status, body }: JsonAnswer): Response {
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(body, { status, headers: answerHeaders(status) });
 }
 
 export async function errorResponse(

@@ -25,7 +25,16 @@ const TRANSIENT = [
   "DatabaseNotReachable",
   "ConnectionClosed",
   "SocketTimeout",
+  // A busy database: no connection or no transaction within the wait. Nothing was written; it is safe to retry.
+  "P2024",
+  "P2028",
+  "Unable to start a transaction in the given time",
+  "Timed out fetching a new connection",
+  "TransactionStartTimeout",
 ];
+
+/** How long a client is asked to wait before trying again after a 503 (Retry-After, seconds). */
+export const RETRY_AFTER_SECONDS = 2;
 
 /** Whether an error means the database could not be reached, rather than that the request was wrong. */
 export function isTransientDatabaseError(error: unknown): boolean {

@@ -8,7 +8,7 @@
  */
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorAnswer, type JsonAnswer } from "@/lib/http";
+import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http";
 import { MAX_JSON_BYTES } from "@/lib/http-guard";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
@@ -68,7 +68,7 @@ function send(res: ServerResponse, { status, body }: JsonAnswer): void {
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     "Content-Type": "application/json",
-    "Cache-Control": "no-store",
+    ...answerHeaders(status),
     "Content-Length": Buffer.byteLength(json),
   });
   res.end(json);

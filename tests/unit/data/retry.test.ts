@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTransientDatabaseError, withDatabaseRetry } from "@/lib/data/retry";
+import { errorAnswerFor, toResponse } from "@/lib/http";
 import { AppError } from "@/lib/errors";
 
 describe("riding out a database that is briefly away", () => {
@@ -13,6 +14,14 @@ describe("riding out a database that is briefly away", () => {
       isTransientDatabaseError(
         new Error("driver failed", {
           cause: { message: "terminating connection due to administrator command", code: "57P01" },
+        }),
+      ),
+    ).toBe(true);
+    // A busy PostgreSQL: no transaction could start in time (Prisma's P2028) — nothing was written.
+    expect(
+      isTransientDatabaseError(
+        Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), {
+          code: "P2028",
         }),
       ),
     ).toBe(true);
@@ -47,5 +56,11 @@ describe("riding out a database that is briefly away", () => {
       }),
     ).rejects.toMatchObject({ code: "validation" });
     expect(calls).toBe(1);
+  });
+
+  it("a database that stays busy is answered 503 with Retry-After, never 500", () => {
+    const answer = errorAnswerFor(Object.assign(new Error("Unable to start a transaction"), { code: "P2028" }), "en");
+    expect(answer.status).toBe(503);
+    expect(toResponse(answer).headers.get("Retry-After")).toBe("2");
   });
 });
