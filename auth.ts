@@ -1,13 +1,18 @@
 /**
  * Accounts with Auth.js v5: username + password (bcrypt, throttled), optional GitHub sign-in when
- * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions. The secret comes from lib/env (kept in
+ * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions that Sign out ends on the server (lib/auth/sessions.ts). The secret comes from lib/env (kept in
  * ./data/ by the embedded default).
  */
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { findOrCreateOAuthUser, verifyCredentials } from "@/lib/data/users";
+import { endSession, newSessionId } from "@/lib/auth/sessions";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/security-headers.mjs";
 import { env } from "@/lib/env";
+
+/** How long a session lasts without use. */
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Shown on the sign-in form: too many failed attempts for this username. */
 export class ThrottledSignIn extends CredentialsSignin {
@@ -18,10 +23,12 @@ function providers(): NextAuthConfig["providers"] {
   const list: NextAuthConfig["providers"] = [
     Credentials({
       credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const username = typeof credentials?.username === "string" ? credentials.username : "";
         const password = typeof credentials?.password === "string" ? credentials.password : "";
-        const check = await verifyCredentials(username, password);
+        // The address the server in front of Next saw (lib/server/front-guard.ts), never one the client claims.
+        const client = request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+        const check = await verifyCredentials(username, password, new Date(), client);
         if (check.ok) return { id: check.user.id, name: check.user.username };
         if (check.reason === "throttled") throw new ThrottledSignIn();
         return null;
@@ -37,7 +44,7 @@ function providers(): NextAuthConfig["providers"] {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
   trustHost: true,
-  session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+  session: { strategy: "jwt", maxAge: MAX_AGE_MS / 1000 },
   pages: { signIn: "/sign-in" },
   logger: {
     // A wrong password is an everyday event, answered on the form; log only real failures.
@@ -48,6 +55,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   providers: providers(),
+  events: {
+    // Sign out (the form, or a phone telling the server later) ends the session for every copy of its cookie.
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      if (typeof token?.sid === "string")
+        await endSession(
+          token.sid,
+          new Date(typeof token.exp === "number" ? token.exp * 1000 : Date.now() + MAX_AGE_MS),
+        );
+    },
+  },
   callbacks: {
     async jwt({ token, user, account, profile }) {
       if (account?.provider === "github" && profile?.login) {
@@ -58,6 +76,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         token.sub = user.id;
         token.name = user.name;
       }
+      // A new session's id, kept in the cookie from now on: Sign out ends it on the server (lib/auth/sessions.ts).
+      if (user) token.sid = newSessionId();
       return token;
     },
     session({ session, token }) {

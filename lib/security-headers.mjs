@@ -7,3 +7,7 @@ export const SECURITY_HEADERS = {
   "X-Frame-Options": "DENY",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 };
+
+// The client's address as the server in front of Next saw it (lib/server/front-guard.ts): set on every request,
+// replacing any value the client sent. Behind a proxy (TRUST_PROXY) it is the address the proxy forwarded.
+export const CLIENT_ADDRESS_HEADER = "x-protokoll-client";

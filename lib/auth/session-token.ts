@@ -8,14 +8,26 @@
 import { decode, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 
 const MAX_REMEMBERED = 1_000;
-const remembered = new Map<string, { userId: string; expiresAt: number; secret: string }>();
+const remembered = new Map<string, { userId: string; sid: string | null; expiresAt: number; secret: string }>();
 
 /** The user id the session cookie `name` (also the key-derivation salt) holds, or null if it is not valid. */
 export async function userIdFromSessionToken(name: string, value: string, secret: string): Promise<string | null> {
+  return (await sessionFromToken(name, value, secret))?.userId ?? null;
+}
+
+/**
+ * The user and the session id (`sid`, given at sign-in: lib/auth/sessions.ts) the cookie holds, or null if it is
+ * not valid. Whether the session was ended since is asked of the database, not here.
+ */
+export async function sessionFromToken(
+  name: string,
+  value: string,
+  secret: string,
+): Promise<{ userId: string; sid: string | null } | null> {
   const key = `${name}\n${value}`;
   const known = remembered.get(key);
   if (known) {
-    if (known.expiresAt > Date.now() && known.secret === secret) return known.userId;
+    if (known.expiresAt > Date.now() && known.secret === secret) return { userId: known.userId, sid: known.sid };
     remembered.delete(key);
   }
   let payload: JWT | null;
@@ -25,11 +37,12 @@ export async function userIdFromSessionToken(name: string, value: string, secret
     return null;
   }
   if (!payload?.sub) return null;
+  const sid = typeof payload.sid === "string" ? payload.sid : null;
   if (typeof payload.exp === "number") {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-    remembered.set(key, { userId: payload.sub, expiresAt: payload.exp * 1000, secret });
+    remembered.set(key, { userId: payload.sub, sid, expiresAt: payload.exp * 1000, secret });
   }
-  return payload.sub;
+  return { userId: payload.sub, sid };
 }
 
 /**
@@ -39,6 +52,6 @@ export async function userIdFromSessionToken(name: string, value: string, secret
  */
 export async function decodeRemembered({ token, secret, salt }: JWTDecodeParams): Promise<JWT | null> {
   if (!token) return null;
-  const userId = await userIdFromSessionToken(salt, token, Array.isArray(secret) ? secret[0]! : secret);
-  return userId ? { sub: userId } : null;
+  const session = await sessionFromToken(salt, token, Array.isArray(secret) ? secret[0]! : secret);
+  return session ? { sub: session.userId, ...(session.sid ? { sid: session.sid } : {}) } : null;
 }

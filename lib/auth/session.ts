@@ -7,6 +7,7 @@ import { auth } from "@/auth";
 import type { Actor } from "@/lib/data/access";
 import { env } from "@/lib/env";
 import { decodeRemembered } from "./session-token";
+import { sessionLive } from "./sessions";
 
 /**
  * Who is acting, read from the session cookie: decrypted and checked (signature, expiry) like `auth()` does,
@@ -24,7 +25,8 @@ export async function actorFromCookies(cookie: string | null | undefined): Promi
   const secret = env().AUTH_SECRET;
   for (const secureCookie of [true, false]) {
     const token = await getToken({ req, secret, secureCookie, decode: decodeRemembered });
-    if (token?.sub) return { userId: token.sub };
+    // A cookie that is valid but whose session was signed out is no session.
+    if (token?.sub) return (await sessionLive(token.sid as string | undefined)) ? { userId: token.sub } : null;
   }
   return null;
 }
@@ -32,5 +34,8 @@ export async function actorFromCookies(cookie: string | null | undefined): Promi
 /** The signed-in user of this request (read once per request: the layout and the header both ask). */
 export const currentUser = cache(async (): Promise<{ id: string; name: string } | null> => {
   const session = await auth();
-  return session?.user?.id ? { id: session.user.id, name: session.user.name ?? "" } : null;
+  if (!session?.user?.id) return null;
+  // auth() keeps the cookie's expiry rolling; whether its session was signed out is the actor's check.
+  if ((await currentActor())?.userId !== session.user.id) return null;
+  return { id: session.user.id, name: session.user.name ?? "" };
 });

@@ -1,8 +1,8 @@
 /** Accounts: sign-up, password check with throttling of failed sign-ins (shared by every instance via the database). */
 import "server-only";
-import bcrypt from "bcryptjs";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
+import { checkPassword, dummyHash, hashPassword } from "@/lib/auth/passwords";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -17,11 +17,10 @@ export type SignUpInput = z.infer<typeof SignUpSchema>;
 
 /** After this many failed sign-ins within the window, the username is locked for the lock time. */
 export const THROTTLE = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
-const BCRYPT_COST = 10;
 
 export async function createUser(input: SignUpInput): Promise<{ id: string; username: string }> {
   const { username, password } = SignUpSchema.parse(input);
-  const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+  const passwordHash = await hashPassword(password);
   try {
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });
   } catch (error) {
@@ -41,17 +40,21 @@ export type CredentialsCheck =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "throttled"; retryAfterMs: number };
 
-/** Checks a username and password; throttles guessing per username. */
+/**
+ * Checks a username and password; throttles guessing per username and client address (`client`), so a stranger
+ * elsewhere cannot lock the account's owner out.
+ */
 export async function verifyCredentials(
   rawUsername: string,
   password: string,
   now = new Date(),
+  client = "unknown",
 ): Promise<CredentialsCheck> {
   const parsed = UsernameSchema.safeParse(rawUsername);
   if (!parsed.success || typeof password !== "string" || password.length > 200) return { ok: false, reason: "invalid" };
   const username = parsed.data;
   const db = getDb();
-  const key = `user:${username}`;
+  const key = `user:${username}|${client.slice(0, 64)}`;
   const throttle = await db.signInThrottle.findUnique({ where: { key } });
   if (throttle?.lockedUntil && throttle.lockedUntil > now) {
     return { ok: false, reason: "throttled", retryAfterMs: throttle.lockedUntil.getTime() - now.getTime() };
@@ -61,16 +64,15 @@ export async function verifyCredentials(
     select: { id: true, username: true, passwordHash: true },
   });
   // Compare against a dummy hash for unknown users, so timing does not tell which usernames exist.
-  const valid = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
+  const { ok: valid, upgrade } = await checkPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (user && valid) {
     if (throttle) await db.signInThrottle.delete({ where: { key } }).catch(() => undefined);
+    if (upgrade) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
     return { ok: true, user: { id: user.id, username: user.username } };
   }
   await recordFailure(key, throttle, now);
   return { ok: false, reason: "invalid" };
 }
-
-const DUMMY_HASH = bcrypt.hashSync("protokoll-dummy-password", BCRYPT_COST);
 
 async function recordFailure(
   key: string,

@@ -14,7 +14,7 @@ import { actorFromCookies } from "@/lib/auth/session";
 import { errorAnswer, type JsonAnswer } from "@/lib/http";
 import { translate, type Locale } from "@/lib/i18n/dictionaries";
 import type { Message } from "@/lib/i18n/dictionaries";
-import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
+import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/security-headers.mjs";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/body-limits.mjs";
 import { localeOfRequest } from "./endpoints";
 
@@ -103,6 +103,25 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Forwarded headers are believed only behind a proxy the operator names (TRUST_PROXY, .env.example). */
+const TRUST_PROXY = /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? "");
+const FORWARDED = ["x-forwarded-host", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-port", "forwarded"];
+
+/**
+ * Where the request comes from, as this server can vouch for it: the socket's address, or behind a trusted proxy
+ * the first address it forwarded. Forwarded headers from anyone else are dropped before Next or Auth.js read
+ * them. Over https (said by the socket or a trusted proxy) every answer carries HSTS.
+ */
+function placeClient(req: IncomingMessage, res: ServerResponse): void {
+  const forwardedFor = header(req, "x-forwarded-for")?.split(",")[0]?.trim();
+  const https =
+    Boolean((req.socket as { encrypted?: boolean }).encrypted) ||
+    (TRUST_PROXY && header(req, "x-forwarded-proto")?.split(",")[0]?.trim() === "https");
+  if (!TRUST_PROXY) for (const name of FORWARDED) delete req.headers[name];
+  req.headers[CLIENT_ADDRESS_HEADER] = (TRUST_PROXY && forwardedFor) || req.socket.remoteAddress || "unknown";
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
 /** How deep the arguments of a server action may nest: ours are a form, an id or a small object. */
 const MAX_ACTION_DEPTH = 32;
 /**
@@ -189,6 +208,7 @@ function screenAction(req: IncomingMessage, res: ServerResponse, next: (req: Inc
  * once its session is known to be signed in, a JSON server action once its body is checked (`next` then).
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): boolean {
+  placeClient(req, res);
   const verdict = screen(req);
   if (verdict === null) {
     if (!isJsonAction(req)) return false;

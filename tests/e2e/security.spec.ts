@@ -53,6 +53,26 @@ test("the session cookie is HttpOnly and SameSite, and holds no password", async
   expect(session!.value).not.toContain("correct horse");
 });
 
+test("Sign out ends the session on the server: a copy of its cookie taken before is refused afterwards", async ({
+  page,
+  context,
+  browser,
+}) => {
+  await signUp(page);
+  const copied = await context.cookies();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  // Another browser holding the cookie as it was before Sign out.
+  const thief = await browser.newContext();
+  await thief.addCookies(copied);
+  const exported = await thief.request.get("/api/export");
+  expect(exported.status()).toBe(401);
+  const evenings = await thief.request.get("/evenings", { maxRedirects: 0 });
+  expect(evenings.status()).toBe(307);
+  expect(evenings.headers()["location"]).toContain("/sign-in");
+  await thief.close();
+});
+
 test("state-changing route handlers refuse cross-site and non-JSON requests", async ({ page }) => {
   await signUp(page);
   await createEvening(page, { title: "CSRF", variant: "Knektpass", players: ["Anna", "Bo"], firstDealer: "Anna" });

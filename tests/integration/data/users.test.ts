@@ -1,3 +1,4 @@
+import bcrypt from "bcryptjs";
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { createUser, THROTTLE, verifyCredentials } from "@/lib/data/users";
@@ -5,11 +6,42 @@ import { AppError } from "@/lib/errors";
 import { describeWithDatabase, newActor } from "@/tests/support/data";
 
 describeWithDatabase("accounts", () => {
-  it("stores a bcrypt hash, never the password", async () => {
+  it("stores a scrypt hash, never the password", async () => {
     const { username } = await newActor("hash");
     const row = await getDb().user.findUniqueOrThrow({ where: { username } });
-    expect(row.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(row.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(row.passwordHash).not.toContain("correct horse");
+  });
+
+  it("an older bcrypt hash still signs in, and is replaced by scrypt then", async () => {
+    const { username } = await newActor("legacy");
+    await getDb().user.update({
+      where: { username },
+      data: { passwordHash: await bcrypt.hash("correct horse battery", 4) },
+    });
+    expect(await verifyCredentials(username, "correct horse battery")).toMatchObject({ ok: true });
+    const row = await getDb().user.findUniqueOrThrow({ where: { username } });
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(await verifyCredentials(username, "correct horse battery")).toMatchObject({ ok: true });
+  });
+
+  it("the whole password counts: no cut at 72 bytes", async () => {
+    const long = "å".repeat(40) + "one"; // 83 bytes in UTF-8
+    const { username } = await createUser({ username: `long-${Date.now()}`, password: long });
+    expect(await verifyCredentials(username, long)).toMatchObject({ ok: true });
+    expect(await verifyCredentials(username, "å".repeat(40) + "two")).toMatchObject({ ok: false });
+  });
+
+  it("a stranger's failed sign-ins lock the account only for the stranger's address", async () => {
+    const { username } = await newActor("locked");
+    for (let i = 0; i < THROTTLE.failures; i++)
+      await verifyCredentials(username, "wrong password", new Date(), "203.0.113.9");
+    expect(await verifyCredentials(username, "correct horse battery", new Date(), "203.0.113.9")).toMatchObject({
+      reason: "throttled",
+    });
+    expect(await verifyCredentials(username, "correct horse battery", new Date(), "198.51.100.4")).toMatchObject({
+      ok: true,
+    });
   });
 
   it("refuses a taken username, whatever its case", async () => {
