@@ -10,10 +10,22 @@ import bcrypt from "bcryptjs";
 const COST: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_BYTES = 32;
 
+/**
+ * One derivation at a time: a burst of sign-ins queues here instead of taking every core, so the rest of the
+ * app — a deal being recorded, the health check — keeps a core of its own.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) =>
+        error ? reject(error) : resolve(key),
+      ),
+    );
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
 }
 
 export async function hashPassword(password: string): Promise<string> {

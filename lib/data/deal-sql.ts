@@ -93,3 +93,33 @@ export async function upsertSummary(
     ON CONFLICT ("gameId") DO UPDATE
     SET "dealCount" = excluded."dealCount", "summary" = excluded."summary", "updatedAt" = excluded."updatedAt"`;
 }
+
+/**
+ * The statements that store an imported game's deals and their entries: multi-row inserts of up to `perStatement`
+ * deals each (the import's bulk path; the ORM's per-row work there cost more than the database's).
+ */
+export function importedDealStatements(
+  gameId: string,
+  userId: string,
+  deals: EntryRow[][],
+  now: Date,
+  perStatement = 100,
+): Sql[] {
+  const statements: Sql[] = [];
+  for (let from = 0; from < deals.length; from += perStatement) {
+    const part = deals
+      .slice(from, from + perStatement)
+      .map((entries, i) => ({ id: newId(), number: from + i + 1, entries }));
+    statements.push(sql`
+      INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
+      VALUES ${join(part.map((d) => sql`(${d.id}, ${gameId}, ${d.number}, ${userId}, ${now}, ${now}, ${null})`))}`);
+    statements.push(sql`
+      INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke")
+      VALUES ${join(
+        part.flatMap((d) =>
+          d.entries.map((e) => sql`(${d.id}, ${e.seat}, ${e.plays}, ${json(e.exchanged)}, ${e.tricks}, ${e.revoke})`),
+        ),
+      )}`);
+  }
+  return statements;
+}

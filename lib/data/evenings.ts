@@ -18,6 +18,7 @@ import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "
 import { EveningDetailsSchema } from "@/lib/schemas/evening";
 import { distinctPeople } from "@/lib/schemas/evening";
 import { nameKey } from "@/lib/schemas/names";
+import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, isId, TextSchema } from "./input";
 import { toGameRecord, type StoredGame } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
@@ -413,6 +414,9 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
     });
     if (evening.status !== "open") throw new AppError("conflict", { key: "errors.eveningEnded" });
     const last = evening.games[0];
+    // As many games as an evening may bring to an import, so its export always imports again.
+    if ((last?.number ?? 0) >= IMPORT_LIMITS.gamesPerEvening)
+      throw new AppError("conflict", { key: "errors.eveningFull", params: { max: IMPORT_LIMITS.gamesPerEvening } });
     if (last && !evaluateGame(toGameRecord(evening, last)).result?.winners.length) {
       throw new AppError("conflict", { key: "errors.gameInProgress", params: { n: last.number } });
     }

@@ -10,6 +10,7 @@ import {
   FORMAT_VERSION,
   importKey,
   readImport,
+  readImportInSlices,
   toExportedEvening,
   type BackupExport,
   type EveningData,
@@ -22,6 +23,7 @@ import { requireRole, requireSignedIn, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { saveSummary } from "./game-summary";
+import { importedDealStatements } from "./deal-sql";
 
 type StoredEvening = {
   title: string;
@@ -169,7 +171,7 @@ export async function importEvenings(
 ): Promise<{ created: string[]; skipped: number; ruleSets: number }> {
   const { userId } = requireSignedIn(actor);
   withinLimits(input);
-  const { evenings, ruleSets, problems } = readImport(input, today());
+  const { evenings, ruleSets, problems } = await readImportInSlices(input, today(), giveWay);
   if (problems.length) {
     throw new AppError(
       "validation",
@@ -177,28 +179,52 @@ export async function importEvenings(
       { fields: { file: problems.map((p) => p.text) } },
     );
   }
-  // One short transaction per evening, so other tables' deals are never held behind the whole file (SQLite has
-  // one writer); each evening appears whole. Should one fail, the evenings this import wrote are removed again.
+  // Short transactions of a few evenings each (`batches`), so other tables' deals are never held behind the whole
+  // file (SQLite has one writer); each evening appears whole. Should one fail, what this import wrote is removed.
   const db = getDb();
   const created: string[] = [];
   let skipped = 0;
+  const people = new Map<string, string>();
+  const newPeople: string[] = [];
   try {
-    for (const evening of evenings) {
-      const key = importKey(evening);
-      const id = await db.$transaction(
+    // The file's people, once: those the account has, and the others created now.
+    const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
+    for (const p of await db.person.findMany({
+      where: { ownerId: userId, name: { in: names } },
+      select: { id: true, name: true },
+    }))
+      people.set(p.name, p.id);
+    for (const name of names.filter((n) => !people.has(n))) {
+      const id = randomUUID();
+      people.set(name, id);
+      newPeople.push(id);
+    }
+    await db.person.createMany({
+      data: names
+        .filter((n) => newPeople.includes(people.get(n)!))
+        .map((name) => ({ id: people.get(name)!, ownerId: userId, name })),
+    });
+    for (const batch of batches(evenings)) {
+      const ids = await db.$transaction(
         async (tx) => {
-          const known = await tx.evening.findUnique({
-            where: { ownerId_importKey: { ownerId: userId, importKey: key } },
-            select: { id: true },
-          });
-          return known ? null : writeEvening(tx, userId, evening, key);
+          const written: (string | null)[] = [];
+          for (const evening of batch) {
+            const key = importKey(evening);
+            const known = await tx.evening.findUnique({
+              where: { ownerId_importKey: { ownerId: userId, importKey: key } },
+              select: { id: true },
+            });
+            written.push(known ? null : await writeEvening(tx, userId, evening, key, people));
+          }
+          return written;
         },
         { timeout: 10_000, maxWait: 10_000 },
       );
-      if (id) created.push(id);
-      else skipped++;
-      // Scoring the next evening is CPU work: let the requests that came in meanwhile go first.
-      await new Promise((resolve) => setImmediate(resolve));
+      for (const id of ids) {
+        if (id) created.push(id);
+        else skipped++;
+      }
+      await giveWay();
     }
     // A saved set whose name the account already has stays as the account has it.
     const taken = new Set(
@@ -217,11 +243,18 @@ export async function importEvenings(
     return { created, skipped, ruleSets: newSets.length };
   } catch (error) {
     await db.evening.deleteMany({ where: { id: { in: created }, ownerId: userId } }).catch(() => undefined);
+    await db.person.deleteMany({ where: { id: { in: newPeople }, ownerId: userId } }).catch(() => undefined);
     throw error;
   }
 }
 
-async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: string): Promise<string> {
+async function writeEvening(
+  tx: Tx,
+  userId: string,
+  evening: EveningData,
+  key: string,
+  people: Map<string, string>,
+): Promise<string> {
   const { id } = await tx.evening.create({
     data: {
       ownerId: userId,
@@ -239,26 +272,42 @@ async function writeEvening(tx: Tx, userId: string, evening: EveningData, key: s
     },
     select: { id: true },
   });
-  const playerIds = new Map<string, string>();
-  for (const name of new Set(evening.games.flatMap((g) => g.players))) {
-    const person = await tx.person.upsert({
-      where: { ownerId_name: { ownerId: userId, name } },
-      create: { ownerId: userId, name },
-      update: {},
-      select: { id: true },
-    });
-    const player = await tx.eveningPlayer.create({
-      data: { eveningId: id, personId: person.id, name },
-      select: { id: true },
-    });
-    playerIds.set(name, player.id);
-  }
+  const playerIds = new Map([...new Set(evening.games.flatMap((g) => g.players))].map((name) => [name, randomUUID()]));
+  await tx.eveningPlayer.createMany({
+    data: [...playerIds].map(([name, playerId]) => ({
+      id: playerId,
+      eveningId: id,
+      personId: people.get(name)!,
+      name,
+    })),
+  });
   for (const [g, record] of evening.games.entries()) await writeGame(tx, userId, id, g + 1, record, playerIds);
   return id;
 }
 
-/** Rows per insert: well under SQLite's and PostgreSQL's limits on bound values (7 per entry row). */
-const ROWS_PER_STATEMENT = 100;
+/**
+ * The file's evenings in groups of about DEALS_PER_TRANSACTION deals (an evening is never split): each group is
+ * one short transaction. A commit waits for the disk (SQLite's synchronous=FULL), so one per evening would make
+ * a backup of 100 evenings wait for 100 of them; one for the whole file would hold every other table's deals.
+ */
+const DEALS_PER_TRANSACTION = 250;
+
+/** Lets the requests that came in meanwhile — another table's deal — go first. */
+const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+function batches(evenings: EveningData[]): EveningData[][] {
+  const groups: EveningData[][] = [];
+  let deals = Infinity;
+  for (const evening of evenings) {
+    const size = evening.games.reduce((n, g) => n + g.deals.length, 0);
+    if (deals + size > DEALS_PER_TRANSACTION) {
+      groups.push([]);
+      deals = 0;
+    }
+    groups.at(-1)!.push(evening);
+    deals += size;
+  }
+  return groups;
+}
 
 async function writeGame(
   tx: Tx,
@@ -269,32 +318,13 @@ async function writeGame(
   playerIds: Map<string, string>,
 ) {
   const firstDealerSeat = record.firstDealer ? record.players.indexOf(record.firstDealer) : 0;
-  const game = await tx.game.create({
-    data: {
-      eveningId,
-      number,
-      firstDealerSeat,
-      seats: { create: record.players.map((name, seat) => ({ seat, playerId: playerIds.get(name)! })) },
-    },
-    select: { id: true },
+  const game = { id: randomUUID() };
+  await tx.game.createMany({ data: [{ id: game.id, eveningId, number, firstDealerSeat }] });
+  await tx.gameSeat.createMany({
+    data: record.players.map((name, seat) => ({ gameId: game.id, seat, playerId: playerIds.get(name)! })),
   });
-  // Every deal and entry of the game in two statements (ids made here, so the entries can name their deal).
-  const dealIds = record.deals.map(() => randomUUID());
-  for (let from = 0; from < record.deals.length; from += ROWS_PER_STATEMENT) {
-    const part = record.deals.slice(from, from + ROWS_PER_STATEMENT);
-    await tx.deal.createMany({
-      data: part.map((_, i) => ({
-        id: dealIds[from + i]!,
-        gameId: game.id,
-        number: from + i + 1,
-        recordedById: userId,
-      })),
-    });
-    await tx.dealEntry.createMany({
-      data: part.flatMap((deal, i) =>
-        toEntryRows(record.players, deal.entries).map((row) => ({ ...row, dealId: dealIds[from + i]! })),
-      ),
-    });
-  }
+  // Every deal and entry of the game in a few multi-row inserts.
+  const rows = record.deals.map((deal) => toEntryRows(record.players, deal.entries));
+  for (const statement of importedDealStatements(game.id, userId, rows, new Date())) await tx.$executeRaw(statement);
   await saveSummary(tx, game.id, record);
 }

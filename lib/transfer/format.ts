@@ -141,6 +141,30 @@ export function readImport(
   return { ruleSets: [], ...read };
 }
 
+/**
+ * `readImport`, giving way between the evenings of a backup (`pause`), so a large file is checked in slices
+ * that leave room for other requests.
+ */
+export async function readImportInSlices(
+  input: unknown,
+  today: string,
+  pause: () => Promise<void>,
+): Promise<{ evenings: EveningData[]; ruleSets: RuleSetData[]; problems: ImportProblem[] }> {
+  if (!isObject(input) || input.format !== BACKUP_FORMAT || !Array.isArray(input.evenings))
+    return readImport(input, today);
+  if (input.evenings.length > MAX_EVENINGS) return readImport(input, today);
+  const problems: ImportProblem[] = [];
+  const evenings: EveningData[] = [];
+  for (const [i, raw] of input.evenings.entries()) {
+    const read = readEvening(raw, i + 1);
+    problems.push(...read.problems);
+    if (read.evening) evenings.push(read.evening);
+    await pause();
+  }
+  const ruleSets = readRuleSets(input.ruleSets, problems);
+  return problems.length ? { evenings: [], ruleSets: [], problems } : { evenings, ruleSets, problems };
+}
+
 function readFile(
   input: unknown,
   today: string,
