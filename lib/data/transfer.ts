@@ -18,7 +18,7 @@ import {
   type ImportProblem,
   type RuleSetData,
 } from "@/lib/transfer/format";
-import { countProblem } from "@/lib/transfer/limits";
+import { backupParts, countProblem, IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
@@ -66,8 +66,12 @@ export async function exportEvening(actor: Actor, eveningId: string): Promise<Ev
   };
 }
 
-/** Every evening the user owns or played in, and the user's saved rule sets: a backup. */
-export async function exportAll(actor: Actor): Promise<BackupExport> {
+/**
+ * Every evening the user owns or played in, and the user's saved rule sets: a backup. A history larger than
+ * one import takes comes in parts (`part` of `parts`, from 1; the rule sets in the first), each of which
+ * imports again (lib/transfer/limits.ts backupParts).
+ */
+export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & { part: number; parts: number }> {
   const { userId } = requireSignedIn(actor);
   const db = getDb();
   const [evenings, ruleSets] = await Promise.all([
@@ -82,18 +86,54 @@ export async function exportAll(actor: Actor): Promise<BackupExport> {
       select: { name: true, variant: true, houseRules: true, stakes: true },
     }),
   ]);
+  const exported = evenings.map((e) => toExportedEvening(toEveningData(e)));
+  const parts = backupParts(
+    exported.map((e) => ({
+      size: Buffer.byteLength(JSON.stringify(e)),
+      deals: e.games.reduce((n, g) => n + g.deals.length, 0),
+    })),
+  );
+  const chosen = parts[part - 1];
+  if (!chosen)
+    throw new AppError("not_found", { key: "errors.noBackupPart", params: { n: part, parts: parts.length } });
   return {
     format: BACKUP_FORMAT,
     version: FORMAT_VERSION,
     exportedAt: new Date().toISOString(),
-    evenings: evenings.map((e) => toExportedEvening(toEveningData(e))),
-    ruleSets: ruleSets.map((r): RuleSetData => ({
-      name: r.name,
-      variant: r.variant as VariantId,
-      houseRules: (r.houseRules ?? {}) as Record<string, unknown>,
-      stakes: (r.stakes ?? null) as Stakes | null,
-    })),
+    part,
+    parts: parts.length,
+    evenings: chosen.map((i) => exported[i]!),
+    ruleSets:
+      part === 1
+        ? ruleSets.map((r): RuleSetData => ({
+            name: r.name,
+            variant: r.variant as VariantId,
+            houseRules: (r.houseRules ?? {}) as Record<string, unknown>,
+            stakes: (r.stakes ?? null) as Stakes | null,
+          }))
+        : [],
   };
+}
+
+/**
+ * How many files *Back up all* takes for the user: one unless the history is larger than one import takes
+ * (counted from the deals first, so an ordinary history costs one count).
+ */
+export async function backupPartCount(actor: Actor): Promise<number> {
+  const { userId } = requireSignedIn(actor);
+  const mine = { evening: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] } };
+  const [deals, evenings] = await Promise.all([
+    getDb().deal.count({ where: { game: mine } }),
+    getDb().evening.count({ where: mine.evening }),
+  ]);
+  // A deal of ten players is about 400 bytes in a file: below this, one file always holds it all.
+  if (
+    deals * 400 + evenings * 4_096 < IMPORT_LIMITS.fileBytes / 2 &&
+    deals <= IMPORT_LIMITS.deals &&
+    evenings <= IMPORT_LIMITS.evenings
+  )
+    return 1;
+  return (await exportAll(actor)).parts;
 }
 
 export interface ImportPreview {

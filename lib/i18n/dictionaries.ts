@@ -430,6 +430,8 @@ const en = {
   "export.json": "Export JSON",
   "export.csv": "Export CSV",
   "export.backup": "Back up all (JSON)",
+  "export.backupPart": "Back up all, part {n} of {parts}",
+  "errors.noBackupPart": "There is no part {n} of this backup (it has {parts}).",
   "export.import": "Import",
   "export.print": "Print",
   "chart.label":
@@ -895,6 +897,8 @@ const sv: Dictionary = {
   "export.json": "Exportera JSON",
   "export.csv": "Exportera CSV",
   "export.backup": "Säkerhetskopiera allt (JSON)",
+  "export.backupPart": "Säkerhetskopiera allt, del {n} av {parts}",
+  "errors.noBackupPart": "Säkerhetskopian har ingen del {n} (den har {parts}).",
   "export.import": "Importera",
   "export.print": "Skriv ut",
   "chart.label":

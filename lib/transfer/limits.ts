@@ -70,3 +70,34 @@ export function countProblem(input: unknown): Message | null {
     return { key: "errors.tooManyDeals", params: { n: deals, max: IMPORT_LIMITS.deals } };
   return null;
 }
+
+/** How large a part of *Back up all* may become: under the file limit, with room for the file's framing. */
+const PART_BYTES = IMPORT_LIMITS.fileBytes - 256 * 1024;
+
+/**
+ * *Back up all* in parts that each import again: evenings in order, a new part whenever the next evening would
+ * take the part past the file size, the evening count or the deal count of an import. `size` is an evening's
+ * length in the file, `deals` its number of deals. Returns the evenings' indexes per part.
+ */
+export function backupParts(evenings: { size: number; deals: number }[]): number[][] {
+  const parts: number[][] = [[]];
+  let bytes = 0;
+  let deals = 0;
+  evenings.forEach((evening, i) => {
+    const part = parts.at(-1)!;
+    if (
+      part.length &&
+      (bytes + evening.size > PART_BYTES ||
+        deals + evening.deals > IMPORT_LIMITS.deals ||
+        part.length >= IMPORT_LIMITS.evenings)
+    ) {
+      parts.push([]);
+      bytes = 0;
+      deals = 0;
+    }
+    parts.at(-1)!.push(i);
+    bytes += evening.size;
+    deals += evening.deals;
+  });
+  return parts;
+}
