@@ -10,7 +10,7 @@
  * deal numbers must run 1..n without gaps, and the stored scores must equal the rules engine's fold.
  * The last line is machine-readable.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,6 +97,7 @@ async function load(
 ) {
   const acked = new Map<string, Set<string>>(tables.map((t) => [t.gameId, new Set()]));
   let seq = 0;
+  let lastBody: Promise<string> = Promise.resolve("");
   async function phone(table: Table, index: number) {
     let known = 0;
     for (let sent = 0; sent < DEALS_PER_PHONE;) {
@@ -118,7 +119,15 @@ async function load(
           signal: AbortSignal.timeout(10_000),
         });
         status = response.status;
-        const json = (await response.json().catch(() => ({}))) as { number?: number };
+        const text = await response.text().catch(() => "");
+        lastBody = Promise.resolve(text.slice(0, 200));
+        const json = (() => {
+          try {
+            return JSON.parse(text) as { number?: number };
+          } catch {
+            return {} as { number?: number };
+          }
+        })();
         if (status === 201 || status === 200) {
           totals.acknowledged++;
           acked.get(table.gameId)!.add(clientKey);
@@ -129,8 +138,10 @@ async function load(
         totals.unreachable++;
         await new Promise((r) => setTimeout(r, 200));
       }
-      if (status >= 500) totals.errors5xx++;
-      else if (status) totals.refused++;
+      if (status >= 500) {
+        totals.errors5xx++;
+        if (process.env.BENCH_VERBOSE) console.log(`  ${status}: ${await lastBody}`);
+      } else if (status) totals.refused++;
       // Catch up with the game as the scoreboard shows it, then go on.
       try {
         const board = (await (
@@ -231,8 +242,18 @@ async function sqliteScenario(kill: boolean) {
 }
 
 // --- 2 and 4: PostgreSQL ----------------------------------------------------------------------------------
+/**
+ * A CPU-bound process beside the server (a busy loop), as on a machine shared with other work — when the
+ * database could not start a transaction in time (P2028) and answered 500.
+ */
+function cpuHog(): () => void {
+  const hog = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+  return () => hog.kill("SIGKILL");
+}
+
 async function postgresScenario(url: string, name: string, restart?: () => void) {
   migrate(url);
+  const stopHog = cpuHog();
   const tables = await seed(url);
   const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
   const server = await startServer(env, 3296);
@@ -275,6 +296,7 @@ async function postgresScenario(url: string, name: string, restart?: () => void)
   );
   await client.end();
   server.stop();
+  stopHog();
   report(name, totals);
 }
 

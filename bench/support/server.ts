@@ -3,7 +3,7 @@
  * of this process pointed at the same database (run with the react-server condition, like the server).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,9 +33,11 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
+  // BENCH_SERVER_LOG=FILE keeps what the server prints (its errors), appended to FILE.
+  const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port)], {
     env,
-    stdio: "ignore",
+    stdio: ["ignore", log, log],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/api/health`);
