@@ -20,7 +20,7 @@ import { prepareDatabase, rssKb, signIn, startServer } from "./support/server";
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
 const { createEvening, getEvening } = await import("../lib/data/evenings");
-const server = await startServer(env, 3296);
+const server = await startServer(env, 3297);
 const PASSWORD = "bench password 1";
 const PLAYERS = ["Anna", "Bo", "Cecilia"];
 

@@ -33,6 +33,16 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 }
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
+  // A server of an earlier step may still be shutting down on this port: wait until it is gone, or this one
+  // could not listen and the bench would talk to the old one.
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) });
+    } catch {
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
   // BENCH_SERVER_LOG=FILE keeps what the server prints (its errors), appended to FILE.
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port)], {

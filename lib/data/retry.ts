@@ -30,6 +30,7 @@ const TRANSIENT = [
   "P2028",
   "Unable to start a transaction in the given time",
   "Timed out fetching a new connection",
+  "timeout exceeded when trying to connect",
   "TransactionStartTimeout",
 ];
 
