@@ -234,16 +234,12 @@ export async function importEvenings(
       select: { id: true, name: true },
     }))
       people.set(p.name, p.id);
-    for (const name of names.filter((n) => !people.has(n))) {
-      const id = randomUUID();
-      people.set(name, id);
-      newPeople.push(id);
+    const fresh = names.filter((n) => !people.has(n)).map((name) => ({ id: randomUUID(), ownerId: userId, name }));
+    for (const person of fresh) {
+      people.set(person.name, person.id);
+      newPeople.push(person.id);
     }
-    await db.person.createMany({
-      data: names
-        .filter((n) => newPeople.includes(people.get(n)!))
-        .map((name) => ({ id: people.get(name)!, ownerId: userId, name })),
-    });
+    await db.person.createMany({ data: fresh });
     for (const batch of batches(evenings)) {
       const ids = await db.$transaction(
         async (tx) => {

@@ -23,7 +23,8 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]);
 
 type Refusal = { status: number; message: Message; code: "validation" | "unauthenticated" | "not_found" };
 
-function header(req: IncomingMessage, name: string): string | null {
+/** One request header as a single string (repeated headers joined), or null. */
+export function header(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }

@@ -12,7 +12,7 @@ import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http";
 import { MAX_JSON_BYTES } from "@/lib/http-guard";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
-import { guardRequest } from "./front-guard";
+import { guardRequest, header } from "./front-guard";
 import { errorAnswerOf, localeOfRequest, postDeal, type PlainRequest } from "./endpoints";
 
 const DEALS = /^\/api\/games\/([^/?#]+)\/deals(?:\?.*)?$/;
@@ -45,11 +45,6 @@ function decoded(segment: string | undefined): string | null {
   } catch {
     return null; // Next answers a malformed path as it does any other
   }
-}
-
-function header(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }
 
 function plain(req: IncomingMessage, text: string): PlainRequest {
