@@ -7,12 +7,9 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { findOrCreateOAuthUser, verifyCredentials } from "@/lib/data/users";
-import { endSession, newSessionId } from "@/lib/auth/sessions";
+import { endSession, SESSION_MAX_AGE_MS, startSession } from "@/lib/auth/sessions";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/security-headers.mjs";
 import { env } from "@/lib/env";
-
-/** How long a session lasts without use. */
-const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Shown on the sign-in form: too many failed attempts for this username. */
 export class ThrottledSignIn extends CredentialsSignin {
@@ -44,7 +41,7 @@ function providers(): NextAuthConfig["providers"] {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: env().AUTH_SECRET,
   trustHost: true,
-  session: { strategy: "jwt", maxAge: MAX_AGE_MS / 1000 },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_MS / 1000 },
   pages: { signIn: "/sign-in" },
   logger: {
     // A wrong password is an everyday event, answered on the form; log only real failures.
@@ -59,11 +56,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     // Sign out (the form, or a phone telling the server later) ends the session for every copy of its cookie.
     async signOut(message) {
       const token = "token" in message ? message.token : null;
-      if (typeof token?.sid === "string")
-        await endSession(
-          token.sid,
-          new Date(typeof token.exp === "number" ? token.exp * 1000 : Date.now() + MAX_AGE_MS),
-        );
+      if (typeof token?.sid === "string") await endSession(token.sid);
     },
   },
   callbacks: {
@@ -76,8 +69,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         token.sub = user.id;
         token.name = user.name;
       }
-      // A new session's id, kept in the cookie from now on: Sign out ends it on the server (lib/auth/sessions.ts).
-      if (user) token.sid = newSessionId();
+      // A new session, its id kept in the cookie from now on: Sign out ends it on the server (lib/auth/sessions.ts).
+      if (user && token.sub) token.sid = await startSession(token.sub);
       return token;
     },
     session({ session, token }) {

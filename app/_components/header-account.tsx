@@ -19,9 +19,14 @@ export function HeaderAccount({ signIn, signOut }: { signIn: string; signOut: st
     );
   return (
     <form action={signOutAction} className="account">
-      <span className="username" data-testid="signed-in-as">
-        {account.name}
-      </span>
+      <Link href="/account" className="account-link" aria-label={account.name} data-testid="signed-in-as">
+        <span className="username">{account.name}</span>
+        {/* On a phone, where the name takes too much room: a figure standing for the account. */}
+        <svg className="account-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </Link>
       <SignOutButton label={signOut} />
     </form>
   );

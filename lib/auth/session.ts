@@ -20,13 +20,25 @@ export async function currentActor(): Promise<Actor> {
 
 /** The same, from a request's Cookie header (the Node server's own routes, lib/server/). */
 export async function actorFromCookies(cookie: string | null | undefined): Promise<Actor> {
+  const session = await sessionFromCookies(cookie);
+  return session ? { userId: session.userId } : null;
+}
+
+/** This request's live session — its account and its id (`sid`, lib/auth/sessions.ts) — or null. */
+export async function currentSession(): Promise<{ userId: string; sid: string } | null> {
+  return sessionFromCookies((await headers()).get("cookie"));
+}
+
+async function sessionFromCookies(cookie: string | null | undefined): Promise<{ userId: string; sid: string } | null> {
   // Only the cookies: a session comes from the browser's cookie, never from an Authorization header.
   const req = { headers: new Headers({ cookie: cookie ?? "" }) };
   const secret = env().AUTH_SECRET;
   for (const secureCookie of [true, false]) {
     const token = await getToken({ req, secret, secureCookie, decode: decodeRemembered });
+    if (!token?.sub) continue;
     // A cookie that is valid but whose session was signed out is no session.
-    if (token?.sub) return (await sessionLive(token.sid as string | undefined)) ? { userId: token.sub } : null;
+    const sid = typeof token.sid === "string" ? token.sid : null;
+    return sid && (await sessionLive(sid, token.sub)) ? { userId: token.sub, sid } : null;
   }
   return null;
 }

@@ -1,10 +1,10 @@
 /**
  * Sessions that can be ended (decision 017). A session cookie is a signed, encrypted token that stays valid
- * until it expires; to end one before that, each session gets an id (`sid`) at sign-in, and *Sign out* writes
- * that id to the database. Every request's session is checked against that list — remembered for at most
+ * until it expires; so that a session can end before that, each gets an id (`sid`) at sign-in and a row in
+ * `AccountSession` while it lives. Every request's session is checked against that row — remembered for at most
  * RECHECK_MS per session, so the hot routes ask the database about once a second per phone, and a session
- * ended on one instance is refused by every other within that time. A cookie from before sessions had ids is
- * refused: its owner signs in once more.
+ * ended on one instance is refused by every other within that time. *Sign out* deletes the row; changing the
+ * password deletes the account's other rows. A cookie without a row (or without an id) is no session.
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
@@ -12,33 +12,65 @@ import { getDb } from "@/lib/db/client";
 
 /** How long an instance trusts what it last read about a session. */
 export const RECHECK_MS = 1_000;
+/** How long a session lives unused; each use moves its end on (at most once a day, to keep reads reads). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const EXTEND_EVERY_MS = 24 * 60 * 60 * 1000;
 const MAX_REMEMBERED = 10_000;
-const checked = new Map<string, { ended: boolean; at: number }>();
+/**
+ * What this process last read about each session: one map for the whole process (Next bundles actions, route
+ * handlers and the Node routes separately), so a session ended here is refused here at once.
+ */
+const globalForSessions = globalThis as typeof globalThis & {
+  protokollSessions?: Map<string, { userId: string | null; at: number }>;
+};
+const checked = (globalForSessions.protokollSessions ??= new Map());
 
-export function newSessionId(): string {
-  return randomUUID();
-}
-
-function remember(sid: string, ended: boolean): void {
+function remember(sid: string, userId: string | null): void {
   if (checked.size >= MAX_REMEMBERED) checked.delete(checked.keys().next().value!);
-  checked.set(sid, { ended, at: Date.now() });
+  checked.set(sid, { userId, at: Date.now() });
 }
 
-/** Whether the session `sid` may act: it has an id and was not ended. */
-export async function sessionLive(sid: string | null | undefined): Promise<boolean> {
+/** Opens a session for `userId` and returns its id, for the session cookie. */
+export async function startSession(userId: string, now = new Date()): Promise<string> {
+  const db = getDb();
+  const id = randomUUID();
+  await db.accountSession.create({
+    data: { id, userId, expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_MS) },
+  });
+  remember(id, userId);
+  // Sessions that lapsed unused need no row.
+  await db.accountSession.deleteMany({ where: { expiresAt: { lt: now } } });
+  return id;
+}
+
+/** Whether the session `sid` of `userId` may act: it has an id, was not ended and has not lapsed. */
+export async function sessionLive(sid: string | null | undefined, userId: string): Promise<boolean> {
   if (typeof sid !== "string" || !sid) return false;
   const known = checked.get(sid);
-  if (known && (known.ended || Date.now() - known.at < RECHECK_MS)) return !known.ended;
-  const row = await getDb().endedSession.findUnique({ where: { id: sid }, select: { id: true } });
-  remember(sid, row !== null);
-  return row === null;
+  if (known && Date.now() - known.at < RECHECK_MS) return known.userId === userId;
+  const db = getDb();
+  const row = await db.accountSession.findUnique({ where: { id: sid }, select: { userId: true, expiresAt: true } });
+  const now = Date.now();
+  const live = row !== null && row.expiresAt.getTime() > now;
+  remember(sid, live ? row.userId : null);
+  if (live && row.expiresAt.getTime() - now < SESSION_MAX_AGE_MS - EXTEND_EVERY_MS)
+    await db.accountSession
+      .updateMany({ where: { id: sid }, data: { expiresAt: new Date(now + SESSION_MAX_AGE_MS) } })
+      .catch(() => undefined); // a session used while busy keeps its old end for another day
+  return live && row.userId === userId;
 }
 
-/** Ends the session `sid` on every instance; its cookie would have expired at `expiresAt` anyway. */
-export async function endSession(sid: string, expiresAt: Date): Promise<void> {
+/** Ends the session `sid` on every instance. */
+export async function endSession(sid: string): Promise<void> {
+  await getDb().accountSession.deleteMany({ where: { id: sid } });
+  remember(sid, null);
+}
+
+/** Ends every session of `userId` except `keep` (the one that asked), on every instance; returns how many. */
+export async function endOtherSessions(userId: string, keep: string): Promise<number> {
   const db = getDb();
-  await db.endedSession.upsert({ where: { id: sid }, create: { id: sid, expiresAt }, update: {} });
-  remember(sid, true);
-  // Ended sessions past their cookie's expiry need no remembering.
-  await db.endedSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+  const others = await db.accountSession.findMany({ where: { userId, id: { not: keep } }, select: { id: true } });
+  const { count } = await db.accountSession.deleteMany({ where: { userId, id: { not: keep } } });
+  for (const { id } of others) remember(id, null);
+  return count;
 }

@@ -3,7 +3,9 @@ import "server-only";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { checkPassword, dummyHash, hashPassword } from "@/lib/auth/passwords";
-import { AppError } from "@/lib/errors";
+import { endOtherSessions } from "@/lib/auth/sessions";
+import { AppError, invalidInput } from "@/lib/errors";
+import type { Message } from "@/lib/i18n/dictionaries";
 import { isUniqueViolation } from "./prisma-errors";
 
 export const UsernameSchema = z
@@ -14,6 +16,11 @@ export const UsernameSchema = z
 export const PasswordSchema = z.string().min(8, "field.passwordMin").max(200, "field.atMostChars");
 export const SignUpSchema = z.object({ username: UsernameSchema, password: PasswordSchema });
 export type SignUpInput = z.infer<typeof SignUpSchema>;
+export const ChangePasswordSchema = z.object({
+  current: z.string().max(200, "field.atMostChars"),
+  password: PasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 /** After this many failed sign-ins within the window, the username is locked for the lock time. */
 export const THROTTLE = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
@@ -85,6 +92,40 @@ async function recordFailure(
   const lockedUntil = failures >= THROTTLE.failures ? new Date(now.getTime() + THROTTLE.lockMs) : null;
   const data = { failures, windowStart: fresh ? now : current.windowStart, lockedUntil };
   await db.signInThrottle.upsert({ where: { key }, create: { key, ...data }, update: data });
+}
+
+/**
+ * Changes the password of the session's account after checking the current one (throttled as a sign-in is),
+ * and ends every other session of the account — a phone left signed in elsewhere is signed out. Returns how
+ * many sessions were ended. Nothing is written when the check fails.
+ */
+export async function changePassword(
+  session: { userId: string; sid: string },
+  input: ChangePasswordInput,
+  client = "unknown",
+): Promise<{ endedSessions: number }> {
+  const parsed = ChangePasswordSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const db = getDb();
+  const user = await db.user.findUnique({ where: { id: session.userId }, select: { username: true } });
+  if (!user) throw new AppError("unauthenticated", { key: "errors.signIn" });
+  const check = await verifyCredentials(user.username, parsed.data.current, new Date(), client);
+  if (!check.ok) {
+    const message: Message = { key: check.reason === "throttled" ? "auth.throttled" : "account.wrongPassword" };
+    throw new AppError(check.reason === "throttled" ? "rate_limited" : "validation", message, {
+      fields: { current: [message] },
+    });
+  }
+  await db.user.update({
+    where: { id: session.userId },
+    data: { passwordHash: await hashPassword(parsed.data.password) },
+  });
+  return { endedSessions: await endOtherSessions(session.userId, session.sid) };
+}
+
+/** Ends every other session of the account (a phone lost or left signed in); returns how many. */
+export async function signOutElsewhere(session: { userId: string; sid: string }): Promise<{ endedSessions: number }> {
+  return { endedSessions: await endOtherSessions(session.userId, session.sid) };
 }
 
 /** An account for someone signed in through an OAuth provider, created on first sign-in. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { signUp } from "./support";
+import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
 import { createEvening, playAlone } from "./table";
 
 function files(dir: string): string[] {
@@ -71,6 +71,52 @@ test("Sign out ends the session on the server: a copy of its cookie taken before
   expect(evenings.status()).toBe(307);
   expect(evenings.headers()["location"]).toContain("/sign-in");
   await thief.close();
+});
+
+test("changing the password signs the account out on the other phone, keeps this one, and refuses a wrong current password", async ({
+  page,
+  browser,
+}) => {
+  const username = await signUp(page);
+  // The same account on a second phone, signed in with its own session.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await signIn(phone, username);
+  await expect(phone).toHaveURL(/\/evenings$/);
+  expect((await other.request.get("/api/export")).status()).toBe(200);
+
+  // On a phone the account is a figure in the header, named for the account.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: "test-results/screenshots/header-360.png" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole("link", { name: username }).click();
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expectAccessible(page);
+  const form = page.getByTestId("change-password");
+  await form.getByLabel("Current password").fill("not my password");
+  await form.getByLabel("New password").fill("a brand new password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("That is not your current password.")).toBeVisible();
+  expect((await other.request.get("/api/export")).status()).toBe(200);
+
+  await form.getByLabel("Current password").fill(PASSWORD);
+  await form.getByLabel("New password").fill("a brand new password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("status")).toHaveText("Password changed. Signed out on 1 other phones and browsers.");
+  await screenshots(page, "account");
+  // The other phone's session is over on the server; this one carries on.
+  expect((await other.request.get("/api/export")).status()).toBe(401);
+  expect((await page.request.get("/api/export")).status()).toBe(200);
+  await other.close();
+
+  // The new password signs in; the old one no longer does.
+  const fresh = await browser.newContext();
+  const again = await fresh.newPage();
+  await signIn(again, username);
+  await expect(again.getByText("Wrong username or password.")).toBeVisible();
+  await signIn(again, username, "a brand new password");
+  await expect(again).toHaveURL(/\/evenings$/);
+  await fresh.close();
 });
 
 test("state-changing route handlers refuse cross-site and non-JSON requests", async ({ page }) => {

@@ -1,0 +1,24 @@
+-- Sessions are now listed while they are live (decision 017): a cookie whose session has no row is refused.
+-- Cookies from before this change have no row, so everyone signs in once more.
+
+-- DropTable
+DROP TABLE "EndedSession";
+
+-- CreateTable
+CREATE TABLE "AccountSession" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AccountSession_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "AccountSession_userId_idx" ON "AccountSession"("userId");
+
+-- CreateIndex
+CREATE INDEX "AccountSession_expiresAt_idx" ON "AccountSession"("expiresAt");
+
+-- AddForeignKey
+ALTER TABLE "AccountSession" ADD CONSTRAINT "AccountSession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
