@@ -17,8 +17,18 @@ type Reader = Pick<Tx, "evening">;
 export const memberSql = (userId: string): Sql =>
   sql`EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})`;
 
-/** For raw reads: evening `e` is one the user owns or sits at — the evenings they may see. */
-export const visibleSql = (userId: string): Sql => sql`(e."ownerId" = ${userId} OR ${memberSql(userId)})`;
+/**
+ * For raw reads: evening `e` is one the user owns or sits at — the evenings they may see. An evening an import
+ * is still writing is seen by no one (decision 018).
+ */
+export const visibleSql = (userId: string): Sql =>
+  sql`(e."ownerId" = ${userId} OR ${memberSql(userId)}) AND e."importing" IS NULL`;
+
+/** The same, for the ORM's reads. */
+export const visibleWhere = (userId: string) => ({
+  OR: [{ ownerId: userId }, { members: { some: { userId } } }],
+  importing: null,
+});
 
 export function requireSignedIn(actor: Actor): { userId: string } {
   if (!actor) throw new AppError("unauthenticated", { key: "errors.signIn" });
@@ -29,9 +39,9 @@ export async function roleIn(tx: Reader, eveningId: string, userId: string): Pro
   if (!isId(eveningId)) return null;
   const evening = await tx.evening.findUnique({
     where: { id: eveningId },
-    select: { ownerId: true, members: { where: { userId }, select: { userId: true } } },
+    select: { ownerId: true, importing: true, members: { where: { userId }, select: { userId: true } } },
   });
-  if (!evening) return null;
+  if (!evening || evening.importing) return null;
   if (evening.ownerId === userId) return "owner";
   return evening.members.length ? "member" : null;
 }

@@ -342,7 +342,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       FROM "Evening" e
       JOIN "User" o ON o."id" = e."ownerId"
       LEFT JOIN "User" r ON r."id" = ${userId}
-      WHERE e."id" = ${eveningId}`,
+      WHERE e."id" = ${eveningId} AND e."importing" IS NULL`,
       sql`
       SELECT m."userId" AS "userId", u."username" AS "username"
       FROM "EveningMember" m JOIN "User" u ON u."id" = m."userId"

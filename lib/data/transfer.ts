@@ -19,7 +19,7 @@ import {
   type RuleSetData,
 } from "@/lib/transfer/format";
 import { backupParts, countProblem, IMPORT_LIMITS } from "@/lib/transfer/limits";
-import { requireRole, requireSignedIn, type Actor } from "./access";
+import { requireRole, requireSignedIn, visibleWhere, type Actor } from "./access";
 import { eveningWithGamesSelect, newToken } from "./evenings";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { saveSummary } from "./game-summary";
@@ -76,7 +76,7 @@ export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & 
   const db = getDb();
   const [evenings, ruleSets] = await Promise.all([
     db.evening.findMany({
-      where: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] },
+      where: visibleWhere(userId),
       orderBy: [{ date: "asc" }, { createdAt: "asc" }],
       select: EXPORT_SELECT,
     }),
@@ -121,7 +121,7 @@ export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & 
  */
 export async function backupPartCount(actor: Actor): Promise<number> {
   const { userId } = requireSignedIn(actor);
-  const mine = { evening: { OR: [{ ownerId: userId }, { members: { some: { userId } } }] } };
+  const mine = { evening: visibleWhere(userId) };
   const [deals, evenings] = await Promise.all([
     getDb().deal.count({ where: { game: mine } }),
     getDb().evening.count({ where: mine.evening }),
@@ -171,7 +171,10 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
   const keys = evenings.map(importKey);
   const existing = new Set(
     (
-      await db.evening.findMany({ where: { ownerId: userId, importKey: { in: keys } }, select: { importKey: true } })
+      await db.evening.findMany({
+        where: { ownerId: userId, importKey: { in: keys }, importing: null },
+        select: { importKey: true },
+      })
     ).map((e) => e.importKey),
   );
   const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
@@ -220,8 +223,11 @@ export async function importEvenings(
     );
   }
   // Short transactions of a few evenings each (`batches`), so other tables' deals are never held behind the whole
-  // file (SQLite has one writer); each evening appears whole. Should one fail, what this import wrote is removed.
+  // file (SQLite has one writer). The evenings are written pending — seen by no one — and appear together when
+  // the last is written; should one fail, what this import wrote is removed (decision 018).
   const db = getDb();
+  const started = new Date();
+  await removeAbandonedImports(userId, started);
   const created: string[] = [];
   let skipped = 0;
   const people = new Map<string, string>();
@@ -248,9 +254,13 @@ export async function importEvenings(
             const key = importKey(evening);
             const known = await tx.evening.findUnique({
               where: { ownerId_importKey: { ownerId: userId, importKey: key } },
-              select: { id: true },
+              select: { id: true, importing: true },
             });
-            written.push(known ? null : await writeEvening(tx, userId, evening, key, people));
+            // Left pending by an import that never completed: written again by this one.
+            if (known?.importing) await removeEvenings(tx, { id: known.id });
+            written.push(
+              known && !known.importing ? null : await writeEvening(tx, userId, evening, key, people, started),
+            );
           }
           return written;
         },
@@ -276,12 +286,37 @@ export async function importEvenings(
         stakes: r.stakes ? { ...r.stakes } : DbNull,
       })),
     });
+    await db.evening.updateMany({ where: { id: { in: created }, ownerId: userId }, data: { importing: null } });
     return { created, skipped, ruleSets: newSets.length };
   } catch (error) {
-    await db.evening.deleteMany({ where: { id: { in: created }, ownerId: userId } }).catch(() => undefined);
+    await db.$transaction((tx) => removeEvenings(tx, { id: { in: created }, ownerId: userId })).catch(() => undefined);
     await db.person.deleteMany({ where: { id: { in: newPeople }, ownerId: userId } }).catch(() => undefined);
     throw error;
   }
+}
+
+type EveningWhere = NonNullable<Parameters<Tx["evening"]["deleteMany"]>[0]>["where"];
+
+/**
+ * How long an import may take before what it left pending counts as abandoned (the server stopped while it
+ * wrote): far past the time the largest file the limits admit takes.
+ */
+const IMPORT_ABANDONED_MS = 10 * 60_000;
+
+/** Removes what an earlier import of the account left pending and never completed. */
+async function removeAbandonedImports(userId: string, now: Date): Promise<void> {
+  await getDb().$transaction((tx) =>
+    removeEvenings(tx, { ownerId: userId, importing: { lt: new Date(now.getTime() - IMPORT_ABANDONED_MS) } }),
+  );
+}
+
+/**
+ * Removes evenings with everything in them. The games go first: a seat holds on to its player (so a player who
+ * sat is never deleted on their own), and PostgreSQL checks that before the evening's cascade reaches the seat.
+ */
+async function removeEvenings(tx: Tx, where: EveningWhere): Promise<void> {
+  await tx.game.deleteMany({ where: { evening: where } });
+  await tx.evening.deleteMany({ where });
 }
 
 async function writeEvening(
@@ -290,6 +325,7 @@ async function writeEvening(
   evening: EveningData,
   key: string,
   people: Map<string, string>,
+  importing: Date,
 ): Promise<string> {
   const { id } = await tx.evening.create({
     data: {
@@ -305,6 +341,7 @@ async function writeEvening(
       shareToken: newToken(),
       inviteToken: newToken(),
       importKey: key,
+      importing,
     },
     select: { id: true },
   });
