@@ -10,11 +10,19 @@
  *   4. 20 concurrent wrong sign-ins, again and again for 5 s, while /api/health is asked every 50 ms.
  * The last line is machine-readable; the exit code is 1 when a target is missed.
  */
-import { readFileSync } from "node:fs";
 import http from "node:http";
 // @ts-expect-error: Next's own copy of React's reply encoder has no type declarations.
 import { encodeReply } from "next/dist/compiled/react-server-dom-webpack/client.edge";
 import { IMPORT_LIMITS } from "../lib/transfer/limits";
+import {
+  buildActions,
+  buildRoutes,
+  fillRoute,
+  HOSTILE_ACTION_BODIES,
+  HOSTILE_METHODS,
+  HOSTILE_QUERIES,
+  HOSTILE_SEGMENTS,
+} from "../tests/support/hostile-requests";
 import { prepareDatabase, rssKb, signIn, startServer } from "./support/server";
 
 const env = prepareDatabase();
@@ -126,60 +134,24 @@ const tableLoop = (async () => {
 
 // 1. Every route and action the build lists.
 tablePhase = "routes";
-const routes = Object.values(
-  JSON.parse(readFileSync(".next/app-path-routes-manifest.json", "utf8")) as Record<string, string>,
-).filter((r) => !r.startsWith("/_"));
-const actions = Object.entries(
-  JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")).node as Record<
-    string,
-    { workers: Record<string, unknown>; exportedName?: string }
-  >,
-).map(([id, a]) => ({
-  id,
-  name: a.exportedName ?? "",
-  path: fill(
-    Object.keys(a.workers)[0]!
-      .replace(/^app/, "")
-      .replace(/\/\([^)]+\)/g, "")
-      .replace(/\/page$/, "") || "/",
-    "x",
-  ),
-}));
-function fill(route: string, value: string) {
-  return route.replace(/\[\[?(\.\.\.)?[^\]]+\]\]?/g, value);
-}
-const SEGMENTS = ["%zz", "%FF", "%", "..%2F..", "%00", "x".repeat(3000), "cmnotanything00000000000000"];
-const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"];
-const QUERIES = ["?page=99999999999999999999", "?page=1e400", "?page=%zz", "?next=%0d%0aX:1", "?next=//evil.example"];
-const ACTION_BODIES = [
-  "not json",
-  "[]",
-  "{}",
-  "[null,null,null]",
-  '["$Q0","$K1"]',
-  "[".repeat(20_000) + "]".repeat(20_000),
-];
+const routes = buildRoutes();
+const actions = buildActions();
 for (const cookie of [owner.cookie, ""]) {
   const as: Record<string, string> = cookie ? { Cookie: cookie, Accept: "text/html" } : { Accept: "text/html" };
   for (const route of routes) {
-    for (const value of route.includes("[") ? SEGMENTS : ["x"])
-      for (const method of METHODS)
+    for (const value of route.includes("[") ? HOSTILE_SEGMENTS : ["x"])
+      for (const method of HOSTILE_METHODS)
         await send(
           method,
-          fill(route, value),
+          fillRoute(route, value),
           { ...as, "Content-Type": "application/json" },
           method === "GET" || method === "HEAD" ? undefined : "{",
         );
-    for (const query of QUERIES) await send("GET", fill(route, "x") + query, as);
+    for (const query of HOSTILE_QUERIES) await send("GET", fillRoute(route, "x") + query, as);
   }
   for (const action of actions)
-    for (const body of ACTION_BODIES)
-      await send(
-        "POST",
-        action.path,
-        { ...as, "Next-Action": action.id, "Content-Type": "text/plain;charset=UTF-8" },
-        body,
-      );
+    for (const { type, body } of HOSTILE_ACTION_BODIES)
+      await send("POST", action.path, { ...as, "Next-Action": action.id, "Content-Type": type }, body);
 }
 
 // 2. Big bodies: 32 MB each, declared, anonymous and signed in, to routes and actions.

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
 import { listHistory } from "@/lib/data/history";
 import { listPlayerNames } from "@/lib/data/evenings";
-import { backupPartCount } from "@/lib/data/transfer";
 import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -26,11 +25,10 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
     to: text(params.to),
     page: Number(text(params.page) ?? 1),
   };
-  const [{ t, locale }, history, names, backupParts] = await Promise.all([
+  const [{ t, locale }, history, names] = await Promise.all([
     getI18n(),
     listHistory(actor, filters),
     listPlayerNames(actor),
-    backupPartCount(actor),
   ]);
   const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "medium",
@@ -55,20 +53,9 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
       </div>
       <KeptEvenings dict={keptWords(locale)} keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
       <div className="actions">
-        {backupParts === 1 ? (
-          <a href="/api/export" className="button small" download>
-            {t("export.backup")}
-          </a>
-        ) : (
-          // A history larger than one import takes: a file per part, each of which imports again.
-          Array.from({ length: backupParts }, (_, i) => (
-            <a key={i} href={`/api/export?part=${i + 1}`} className="button small" download>
-              {format(t("export.backupPart"), { n: i + 1, parts: backupParts })}
-            </a>
-          ))
-        )}
+        {/* Backing up sizes the whole history: done on the import page, not on every view of this one. */}
         <Link href="/import" className="button small">
-          {t("export.import")}
+          {t("export.backupImport")}
         </Link>
         <Link href="/players" className="button small">
           {t("nav.players")}

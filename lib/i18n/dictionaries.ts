@@ -444,7 +444,12 @@ const en = {
   "export.backup": "Back up all (JSON)",
   "export.backupPart": "Back up all, part {n} of {parts}",
   "errors.noBackupPart": "There is no part {n} of this backup (it has {parts}).",
-  "export.import": "Import",
+  "export.backupImport": "Back up and import",
+  "backup.title": "Back up",
+  "backup.help":
+    "Every evening you own or played in, with your saved rule sets, in one file that imports again here or in another account.",
+  "backup.helpParts":
+    "Your history is larger than one import takes, so the backup comes in parts. Keep every part: each imports on its own, the rule sets come with part 1.",
   "export.print": "Print",
   "chart.label":
     "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks trumftvång. The same figures are in the table.",
@@ -923,7 +928,12 @@ const sv: Dictionary = {
   "export.backup": "Säkerhetskopiera allt (JSON)",
   "export.backupPart": "Säkerhetskopiera allt, del {n} av {parts}",
   "errors.noBackupPart": "Säkerhetskopian har ingen del {n} (den har {parts}).",
-  "export.import": "Importera",
+  "export.backupImport": "Säkerhetskopia och import",
+  "backup.title": "Säkerhetskopiera",
+  "backup.help":
+    "Alla kvällar du äger eller har spelat, med dina sparade regeluppsättningar, i en fil som går att importera igen här eller på ett annat konto.",
+  "backup.helpParts":
+    "Din historik är större än en import tar, så säkerhetskopian kommer i delar. Spara alla delar: var och en importeras för sig, regeluppsättningarna följer med del 1.",
   "export.print": "Skriv ut",
   "chart.label":
     "Poäng efter varje giv i parti {n}, en linje per spelare; punkter visar limpor, skuggning trumftvång. Samma siffror står i tabellen.",

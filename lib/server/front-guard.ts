@@ -29,12 +29,14 @@ export function header(req: IncomingMessage, name: string): string | null {
   return Array.isArray(value) ? value.join(", ") : (value ?? null);
 }
 
-/** Whether every segment of the path decodes: `%zz` or a lone `%FF` does not. */
-function pathDecodes(url: string): boolean {
+/**
+ * Whether the path is one a page could have: every segment decodes (`%zz` or a lone `%FF` does not) and none
+ * holds a control character, escaped or not.
+ */
+function pathIsSound(url: string): boolean {
   const path = url.split(/[?#]/, 1)[0]!;
   try {
-    for (const segment of path.split("/")) decodeURIComponent(segment);
-    return true;
+    return path.split("/").every((segment) => !/[\u0000-\u001f\u007f]/.test(decodeURIComponent(segment)));
   } catch {
     return false;
   }
@@ -49,7 +51,7 @@ function isImport(req: IncomingMessage): boolean {
 export function screen(req: IncomingMessage): Refusal | "import" | null {
   const url = req.url ?? "/";
   if (!METHODS.has(req.method ?? "")) return { status: 405, code: "validation", message: { key: "errors.method" } };
-  if (!url.startsWith("/") || !pathDecodes(url) || /[\u0000-\u001f\u007f]/.test(decodeURI(url.split(/[?#]/, 1)[0]!)))
+  if (!url.startsWith("/") || !pathIsSound(url))
     return { status: 400, code: "not_found", message: { key: "errors.badAddress" } };
   const length = header(req, "content-length");
   const chunked = header(req, "transfer-encoding") !== null;

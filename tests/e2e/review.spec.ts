@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { screenshots, signUp } from "./support";
+import { expectAccessible, screenshots, signUp } from "./support";
 import { createEvening, playAlone } from "./table";
 
 test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({
@@ -51,7 +51,16 @@ test("review a finished evening, export CSV and JSON, import it into another acc
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await signUp(page);
-  await page.goto("/import");
+  await page.goto("/evenings");
+  await page.getByRole("link", { name: "Back up and import" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Back up and import");
+  const backup = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Back up all (JSON)" }).click(),
+  ]).then(([d]) => d.path().then((path) => JSON.parse(readFileSync(path, "utf8"))));
+  expect(backup).toMatchObject({ format: "protokoll.backup", part: 1, parts: 1, evenings: [] });
+  await expectAccessible(page);
+  await screenshots(page, "backup-import");
   await page.getByLabel("File (JSON)").setInputFiles(file);
   await expect(page.getByTestId("import-preview")).toContainText("Granskning");
   await expect(page.getByTestId("import-preview")).toContainText("Anna — new");

@@ -1,6 +1,14 @@
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import {
+  buildActions,
+  buildRoutes,
+  fillRoute,
+  HOSTILE_ACTION_BODIES,
+  HOSTILE_METHODS,
+  HOSTILE_QUERIES,
+  HOSTILE_SEGMENTS,
+} from "../support/hostile-requests";
 import { signUp } from "./support";
 
 /**
@@ -10,67 +18,8 @@ import { signUp } from "./support";
  * action takes. No answer may be a 5xx — signed in and signed out.
  */
 
-const ROUTES: string[] = Object.values(
-  JSON.parse(readFileSync(".next/app-path-routes-manifest.json", "utf8")) as Record<string, string>,
-).filter((r) => !r.startsWith("/_"));
-const ACTIONS = Object.entries(
-  JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")).node as Record<
-    string,
-    { workers: Record<string, unknown>; exportedName?: string }
-  >,
-).map(([id, action]) => ({
-  id,
-  name: action.exportedName,
-  // The page it is posted to: the first page that uses it, with its dynamic segments filled in.
-  path: fill(
-    Object.keys(action.workers)[0]!
-      .replace(/^app/, "")
-      .replace(/\/\([^)]+\)/g, "")
-      .replace(/\/page$/, "") || "/",
-    "x",
-  ),
-}));
-
-const SEGMENTS = [
-  "%zz",
-  "%FF",
-  "%E0%A4%A",
-  "%",
-  "..%2F..%2Fetc",
-  "%00",
-  "x".repeat(3000),
-  "cmnotanything00000000000000",
-];
-const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND"];
-const QUERIES = [
-  "?page=99999999999999999999",
-  "?page=-1",
-  "?page=1e400",
-  "?page=%zz",
-  "?next=%0d%0aSet-Cookie:%20x=1",
-  "?next=//evil.example",
-  "?callbackUrl=javascript:alert(1)",
-  "?q=" + "a".repeat(4000),
-];
-const DEEP = "[".repeat(10_000) + "]".repeat(10_000);
-const ACTION_BODIES: { type: string; body: string }[] = [
-  { type: "text/plain;charset=UTF-8", body: "not json" },
-  { type: "text/plain;charset=UTF-8", body: "[]" },
-  { type: "text/plain;charset=UTF-8", body: "{}" },
-  { type: "text/plain;charset=UTF-8", body: "[null,null,null,null]" },
-  { type: "text/plain;charset=UTF-8", body: '[{"__proto__":{"x":1}},"$@1"]' },
-  { type: "text/plain;charset=UTF-8", body: '["$Q0", "$K1", "$T"]' },
-  { type: "text/plain;charset=UTF-8", body: DEEP },
-  {
-    type: "multipart/form-data; boundary=zz",
-    body: '--zz\r\nContent-Disposition: form-data; name="0"\r\n\r\n[1]\r\n--zz--',
-  },
-  { type: "application/x-www-form-urlencoded", body: "a=%zz&b=1" },
-];
-
-function fill(route: string, value: string): string {
-  return route.replace(/\[\[?(\.\.\.)?[^\]]+\]\]?/g, value);
-}
+const ROUTES = buildRoutes();
+const ACTIONS = buildActions();
 
 type Answer = { status: number };
 function raw(
@@ -117,9 +66,9 @@ test("no route or action the build lists answers 5xx to malformed or hostile req
     const as: Record<string, string> = cookie ? { cookie, accept: "text/html" } : { accept: "text/html" };
     for (const route of ROUTES) {
       const dynamic = route.includes("[");
-      for (const value of dynamic ? SEGMENTS : ["x"]) {
-        const path = fill(route, value);
-        for (const method of METHODS)
+      for (const value of dynamic ? HOSTILE_SEGMENTS : ["x"]) {
+        const path = fillRoute(route, value);
+        for (const method of HOSTILE_METHODS)
           await check(
             method,
             path,
@@ -127,10 +76,10 @@ test("no route or action the build lists answers 5xx to malformed or hostile req
             method === "GET" || method === "HEAD" ? undefined : "{",
           );
       }
-      for (const query of QUERIES) await check("GET", fill(route, "x") + query, as);
+      for (const query of HOSTILE_QUERIES) await check("GET", fillRoute(route, "x") + query, as);
     }
     for (const action of ACTIONS)
-      for (const { type, body } of ACTION_BODIES)
+      for (const { type, body } of HOSTILE_ACTION_BODIES)
         await check(
           "POST",
           action.path,
