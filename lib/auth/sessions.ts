@@ -9,6 +9,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
+import { withDatabaseRetry } from "@/lib/data/retry";
 
 /** How long an instance trusts what it last read about a session. */
 export const RECHECK_MS = 1_000;
@@ -49,7 +50,10 @@ export async function sessionLive(sid: string | null | undefined, userId: string
   const known = checked.get(sid);
   if (known && Date.now() - known.at < RECHECK_MS) return known.userId === userId;
   const db = getDb();
-  const row = await db.accountSession.findUnique({ where: { id: sid }, select: { userId: true, expiresAt: true } });
+  // Ridden out like a deal's write: a database briefly away (a restart) does not turn a phone's deal into a 503.
+  const row = await withDatabaseRetry(() =>
+    db.accountSession.findUnique({ where: { id: sid }, select: { userId: true, expiresAt: true } }),
+  );
   const now = Date.now();
   const live = row !== null && row.expiresAt.getTime() > now;
   remember(sid, live ? row.userId : null);

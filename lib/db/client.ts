@@ -12,6 +12,7 @@ import pg from "pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
 import { ensureDatabaseFolder, resolveDatabase, type Provider } from "./config";
+import { withConnectionRelease } from "./postgres-transactions";
 import { withStatementCache, type SqliteDirect } from "./sqlite-statements";
 import type { Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 
@@ -34,7 +35,9 @@ const globalForDb = globalThis as typeof globalThis & { protokollDb?: Connection
 function connect(): Connection {
   const config = resolveDatabase();
   if (config.provider === "postgresql") {
-    const adapter = new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const adapter = withConnectionRelease(
+      new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 }),
+    );
     const reads = new pg.Pool({ connectionString: config.url, max: 3, connectionTimeoutMillis: 5_000 });
     reads.on("error", (error) => console.error("[db] idle read connection", error)); // it reconnects when next used
     return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql", reads };

@@ -1,13 +1,17 @@
 import type { NextRequest } from "next/server";
 import { getScoreboardByToken } from "@/lib/data/share";
-import { errorResponse } from "@/lib/http";
+import { errorResponse, toErrorResponse } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 /** The scoreboard as JSON: the fallback for viewers whose connection cannot keep a stream open. */
 export async function GET(_: NextRequest, { params }: RouteContext<"/api/share/[token]">) {
   const { token } = await params;
-  const found = await getScoreboardByToken(token);
-  if (!found) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
-  return Response.json(found.scoreboard, { headers: { "Cache-Control": "no-store" } });
+  try {
+    const found = await getScoreboardByToken(token);
+    if (!found) return errorResponse("not_found", { key: "errors.shareLink" }, 404);
+    return Response.json(found.scoreboard, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return toErrorResponse(error); // a database briefly away: 503 with Retry-After
+  }
 }
