@@ -9,6 +9,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Locator, type Page } from "@playwright/test";
 import {
+  cardsExchanged,
   createScorer,
   evaluateGame,
   scoreGame,
@@ -141,8 +142,7 @@ const knack = (record: GameRecord) => {
     has(record, (e) => e.revoke === true)
   );
 };
-const exchangesPast5 = (record: GameRecord) =>
-  has(record, (e) => (Array.isArray(e.exchanged) ? e.exchanged.reduce((t, n) => t + n, 0) : (e.exchanged ?? 0)) > 5);
+const exchangesPast5 = (record: GameRecord) => has(record, (e) => cardsExchanged(e) > 5);
 
 const PLANS: GamePlan[] = [
   {

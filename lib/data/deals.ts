@@ -14,9 +14,9 @@ import {
   scoreGame,
   type DealResult,
   type GameResult,
-  type EntryRecord,
   type GameRecord,
 } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
@@ -47,7 +47,6 @@ const EntriesSchema = z.custom<Record<string, unknown>>(
 );
 
 /** Entries of the input's shape; the rules engine checks every value before anything is written. */
-type Entries = Record<string, EntryRecord>;
 const asEntries = (entries: z.infer<typeof EntriesSchema>) => entries as unknown as Entries;
 
 export const RecordDealSchema = z.object({
@@ -170,7 +169,7 @@ class RaceLost extends AppError {
   }
 }
 
-function snapshot(record: GameRecord, number: number): Record<string, EntryRecord> | null {
+function snapshot(record: GameRecord, number: number): Entries | null {
   return record.deals[number - 1]?.entries ?? null;
 }
 
@@ -418,7 +417,7 @@ export interface GameDeals {
    * The game's deals in order, each with the key of the phone that recorded it (null when none was sent) and the
    * name of the account that recorded it (what a phone's conflict says: who entered the other version).
    */
-  deals: { number: number; entries: Record<string, EntryRecord>; clientKey: string | null; by: string | null }[];
+  deals: { number: number; entries: Entries; clientKey: string | null; by: string | null }[];
 }
 
 /**

@@ -15,8 +15,8 @@ import {
 } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "./access";
-import { EveningDetailsSchema } from "@/lib/schemas/evening";
-import { distinctPeople } from "@/lib/schemas/evening";
+import { distinctPeople, EveningDetailsSchema } from "@/lib/schemas/evening";
+import { EDIT_LINES } from "@/lib/schemas/sizes";
 import { nameKey } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, isId, TextSchema } from "./input";
@@ -315,9 +315,6 @@ interface EditRow {
   by: string | null;
   at: unknown;
 }
-
-/** How many lines of the edit history the evening's page shows (the table keeps as many: table-data.ts). */
-const EDIT_LINES = 100;
 
 /**
  * An evening with every game scored by the rules engine, for its owner and members. One batch of flat reads

@@ -3,7 +3,8 @@
  * are the facts; everything shown is computed from this record by lib/rules.
  */
 import "server-only";
-import type { EntryRecord, GameRecord, HouseRules, VariantId } from "@/lib/rules";
+import { exchangeRounds } from "@/lib/rules";
+import type { Entries, EntryRecord, GameRecord, HouseRules, VariantId } from "@/lib/rules";
 
 export interface StoredEntry {
   seat: number;
@@ -58,14 +59,13 @@ export interface EntryRow {
 }
 
 /** Entry rows for a deal the rules engine accepted, by seat. */
-export function toEntryRows(players: string[], entries: Record<string, EntryRecord>): EntryRow[] {
+export function toEntryRows(players: string[], entries: Entries): EntryRow[] {
   return players.map((name, seat) => {
     const e = entries[name]!;
-    const exchanged = e.exchanged === undefined ? null : Array.isArray(e.exchanged) ? e.exchanged : [e.exchanged];
     return {
       seat,
       plays: e.plays,
-      exchanged: exchanged ?? undefined,
+      exchanged: e.exchanged === undefined ? undefined : exchangeRounds(e),
       tricks: e.tricks ?? null,
       revoke: e.revoke ?? false,
     };

@@ -3,7 +3,7 @@
  * SEND_DEADLINE_MS is given up (aborted) and counts as no signal — the deal is kept in the outbox, and its client
  * key makes the server's late answer harmless (the next send finds it stored, or is recognised as a retry).
  */
-import type { Entries } from "./outbox";
+import type { Entries } from "@/lib/rules";
 
 /** An answer from the server: its status and JSON body. A network failure or a missed deadline is thrown instead. */
 export interface ApiAnswer {

@@ -4,9 +4,8 @@
  * shows meanwhile. The store (lib/offline/store.ts) keeps the queue; the sync (lib/offline/sync.ts) carries
  * these decisions out.
  */
-import { createScorer, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
-
-export type Entries = Record<string, EntryRecord>;
+import { createScorer, exchangeRounds, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 
 /** A deal saved on this phone that the server has not stored yet. */
 export interface QueuedDeal {
@@ -94,9 +93,7 @@ export function planStep(
 /** One seat's entry in one shape: exchanges as rounds without empty ones ("0 cards" is no exchange), no empty fields. */
 function normalEntry(entry: EntryRecord | undefined): string {
   if (!entry) return "-";
-  const rounds =
-    entry.exchanged === undefined ? [] : Array.isArray(entry.exchanged) ? entry.exchanged : [entry.exchanged];
-  const exchanged = rounds.filter((n) => n !== 0);
+  const exchanged = exchangeRounds(entry).filter((n) => n !== 0);
   return JSON.stringify([entry.plays, exchanged, entry.tricks ?? null, entry.revoke ?? false]);
 }
 

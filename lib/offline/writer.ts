@@ -6,7 +6,7 @@
  * the deal itself comes back to the form.
  */
 import type { ApiAnswer } from "./api";
-import type { Entries } from "./outbox";
+import type { Entries } from "@/lib/rules";
 
 export interface NewDeal {
   gameId: string;

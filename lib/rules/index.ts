@@ -14,6 +14,8 @@ export {
   parseSetup,
   parseDeal,
   toRecord,
+  exchangeRounds,
+  cardsExchanged,
   hasControlCharacters,
   MAX_NAME_LENGTH,
   type GameSetup,

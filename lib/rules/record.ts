@@ -1,5 +1,5 @@
 import { describe, problem } from "./problems";
-import type { GameRecord, HouseRuleName, HouseRules, Problem, VariantId } from "./types";
+import type { EntryRecord, GameRecord, HouseRuleName, HouseRules, Problem, VariantId } from "./types";
 import { HOUSE_RULE_VALUES, VARIANTS, isVariantId, resolveHouseRules } from "./variants";
 
 /** The part of a record that fixes the game before any deal: who plays, under which rules. */
@@ -271,4 +271,15 @@ export function toRecord(setup: GameSetup, deals: GameRecord["deals"]): GameReco
   };
   if (Object.keys(setup.chosenHouseRules).length) record.houseRules = { ...setup.chosenHouseRules };
   return record;
+}
+
+/** The cards a seat took from the talon as rounds (none: no rounds), however the entry wrote them. */
+export function exchangeRounds(entry: Pick<EntryRecord, "exchanged">): number[] {
+  const { exchanged } = entry;
+  return exchanged === undefined ? [] : Array.isArray(exchanged) ? [...exchanged] : [exchanged];
+}
+
+/** How many cards a seat took from the talon in all. */
+export function cardsExchanged(entry: Pick<EntryRecord, "exchanged">): number {
+  return exchangeRounds(entry).reduce((total, n) => total + n, 0);
 }

@@ -15,8 +15,11 @@ export interface EntryRecord {
   revoke?: boolean;
 }
 
+/** One deal's entries: each player's, by name. */
+export type Entries = Record<string, EntryRecord>;
+
 export interface DealRecord {
-  entries: Record<string, EntryRecord>;
+  entries: Entries;
 }
 
 export interface HouseRules {

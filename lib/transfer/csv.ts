@@ -3,7 +3,7 @@
  * played for money, after an empty line, a second table with each player's net and the payments that settle it.
  */
 import { minorDigits } from "@/lib/i18n/format";
-import { evaluateGame } from "@/lib/rules";
+import { evaluateGame, exchangeRounds } from "@/lib/rules";
 import { eveningSettlement, type EveningData } from "./format";
 
 export const CSV_COLUMNS = [
@@ -41,12 +41,7 @@ export function eveningToCsv(evening: EveningData): string {
     result.deals.forEach((deal, d) => {
       record.players.forEach((player, seat) => {
         const entry = record.deals[d]!.entries[player]!;
-        const exchanged =
-          entry.exchanged === undefined
-            ? ""
-            : Array.isArray(entry.exchanged)
-              ? entry.exchanged.join("+")
-              : String(entry.exchanged);
+        const exchanged = exchangeRounds(entry).join("+");
         lines.push(
           [
             csvField(evening.title),

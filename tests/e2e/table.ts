@@ -4,7 +4,14 @@
  * Shared by the browser tests and `npm run bench:table` (which counts the taps).
  */
 import { expect, type Locator, type Page } from "@playwright/test";
-import { scoreGame, type DealRecord, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
+import {
+  cardsExchanged,
+  scoreGame,
+  type DealRecord,
+  type EntryRecord,
+  type GameRecord,
+  type GameResult,
+} from "@/lib/rules";
 
 export type Seats = Record<string, EntryRecord>;
 
@@ -39,8 +46,7 @@ export async function createEvening(
   await expect(page).toHaveURL(/\/evenings\/(?!new)[^/]+$/);
 }
 
-const total = (exchanged: EntryRecord["exchanged"]) =>
-  Array.isArray(exchanged) ? exchanged.reduce((t, n) => t + n, 0) : (exchanged ?? 0);
+const total = (exchanged: EntryRecord["exchanged"]) => cardsExchanged({ exchanged });
 
 /** Taps the cards a seat exchanged: one total (paging past 5), or each round when the evening asks for rounds. */
 async function tapCards(row: Locator, exchanged: EntryRecord["exchanged"], rounds: boolean, tap: Tap) {

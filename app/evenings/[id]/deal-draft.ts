@@ -8,15 +8,18 @@
  */
 import {
   createScorer,
+  exchangeRounds,
   evaluateGame,
   resolveHouseRules,
   VARIANTS,
   type DealRecord,
   type EntryRecord,
+  type NextDeal,
   type GameRecord,
   type GameResult,
   type Problem,
 } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 
 export interface SeatDraft {
   plays: boolean | null;
@@ -28,26 +31,17 @@ export interface SeatDraft {
 
 export type Draft = Record<string, SeatDraft>;
 
-/** The state of the game at the deal: who deals, first deal of Norrlands-Knack, trumftvång. */
-export interface DealContext {
-  number: number;
-  dealer: string;
-  forehand: string;
-  firstDeal: boolean;
-  trumpCompulsion: boolean;
-}
-
 const EMPTY_SEAT: SeatDraft = { plays: null, rounds: [], tricks: null, revoke: false };
 
 export function emptyDraft(players: string[]): Draft {
   return Object.fromEntries(players.map((p) => [p, EMPTY_SEAT]));
 }
 
-export function draftFrom(players: string[], entries: Record<string, EntryRecord>): Draft {
+export function draftFrom(players: string[], entries: Entries): Draft {
   return Object.fromEntries(
     players.map((p) => {
       const e = entries[p]!;
-      const rounds = e.exchanged === undefined ? [] : Array.isArray(e.exchanged) ? [...e.exchanged] : [e.exchanged];
+      const rounds = exchangeRounds(e);
       return [p, { plays: e.plays, rounds, tricks: e.tricks ?? null, revoke: e.revoke ?? false }];
     }),
   );
@@ -74,13 +68,13 @@ export function roundsOf(total: number): number[] {
 }
 
 /** Whether the hand is played out (so tricks are entered), given who plays. */
-function handPlayed(record: GameRecord, context: DealContext, playing: number): boolean {
+function handPlayed(record: GameRecord, context: NextDeal, playing: number): boolean {
   if (record.variant === "knektpass") return playing >= 2;
   return context.firstDeal ? playing === 1 : playing >= 2;
 }
 
 /** Which inputs a seat has in this deal, given who plays so far (an undecided seat may still play). */
-export function seatInputs(record: GameRecord, context: DealContext, draft: Draft, player: string) {
+export function seatInputs(record: GameRecord, context: NextDeal, draft: Draft, player: string) {
   const knektpass = record.variant === "knektpass";
   const seats = record.players.map((p) => draft[p]!);
   const playing = seats.filter((s) => s.plays === true).length;
@@ -107,7 +101,7 @@ export function seatInputs(record: GameRecord, context: DealContext, draft: Draf
  */
 export function filledTricks(
   record: GameRecord,
-  context: DealContext,
+  context: NextDeal,
   draft: Draft,
 ): { player: string; tricks: number } | null {
   const seats = record.players.map((p) => [p, draft[p]!] as const);
@@ -123,7 +117,7 @@ export function filledTricks(
 }
 
 /** The draft with what the form fills in itself (the last seat's tricks). */
-export function completeDraft(record: GameRecord, context: DealContext, draft: Draft): Draft {
+export function completeDraft(record: GameRecord, context: NextDeal, draft: Draft): Draft {
   const filled = filledTricks(record, context, draft);
   return filled ? { ...draft, [filled.player]: { ...draft[filled.player]!, tricks: filled.tricks } } : draft;
 }
@@ -139,7 +133,7 @@ export function othersPass(draft: Draft): Draft {
  */
 export function chooseForSeat(
   record: GameRecord,
-  context: DealContext,
+  context: NextDeal,
   draft: Draft,
   player: string,
   change: Partial<SeatDraft>,
@@ -154,7 +148,7 @@ export function chooseForSeat(
   return next;
 }
 
-export function toDeal(record: GameRecord, context: DealContext, draft: Draft): DealRecord {
+export function toDeal(record: GameRecord, context: NextDeal, draft: Draft): DealRecord {
   const complete = completeDraft(record, context, draft);
   const playing = record.players.filter((p) => complete[p]!.plays === true).length;
   const played = handPlayed(record, context, playing);
@@ -190,7 +184,7 @@ export interface DraftCheck {
 }
 
 /** Checks a new deal (appended) or a changed one (replacing deal `number`) with the rules engine. */
-export function checkDraft(record: GameRecord, context: DealContext, draft: Draft, mode: "new" | "edit"): DraftCheck {
+export function checkDraft(record: GameRecord, context: NextDeal, draft: Draft, mode: "new" | "edit"): DraftCheck {
   const complete = completeDraft(record, context, draft);
   const undecided = record.players.filter((p) => complete[p]!.plays === null);
   const playing = record.players.filter((p) => complete[p]!.plays === true);
@@ -222,7 +216,7 @@ export function checkDeletion(record: GameRecord, number: number): { problems: P
   return { problems: evaluation.problems, after: evaluation.result };
 }
 
-export function contextOfDeal(record: GameRecord, result: GameResult, number: number): DealContext {
+export function contextOfDeal(record: GameRecord, result: GameResult, number: number): NextDeal {
   const deal = result.deals[number - 1]!;
   const seat = record.players.indexOf(deal.dealer);
   return {

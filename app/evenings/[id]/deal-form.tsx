@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState, useTransition } from "react";
 import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { GameRecord, GameResult, Problem } from "@/lib/rules";
+import type { GameRecord, GameResult, NextDeal, Problem } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import {
   asksRounds,
@@ -15,7 +15,6 @@ import {
   othersPass,
   seatInputs,
   toDeal,
-  type DealContext,
   type Draft,
   type SeatDraft,
 } from "./deal-draft";
@@ -26,7 +25,7 @@ interface Props {
   gameId: string;
   record: GameRecord;
   result: GameResult;
-  context: DealContext;
+  context: NextDeal;
   mode: "new" | "edit";
   dict: Dictionary;
   locale: Locale;
@@ -218,7 +217,7 @@ function SeatRow({
   player: string;
   seat: SeatDraft;
   inputs: ReturnType<typeof seatInputs>;
-  context: DealContext;
+  context: NextDeal;
   problems: string[];
   playWord: { yes: string; no: string; ask: string };
   /** Whether cards are asked round by round. */

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import type { ActionFailure, ActionResult } from "@/lib/action-result";
 import type { AppErrorCode } from "@/lib/errors";
-import type { Entries } from "@/lib/offline/outbox";
+import type { Entries } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
 import type { Problem } from "@/lib/rules";
 

@@ -2,9 +2,10 @@
 
 import { useState, useTransition } from "react";
 import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import { outboxCounts, type Choice, type Entries, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
+import { outboxCounts, type Choice, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
+import type { Entries } from "@/lib/rules";
 import type { Connection } from "@/lib/offline/sync-loop";
-import { evaluateGame } from "@/lib/rules";
+import { cardsExchanged, evaluateGame } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { DealForm } from "./deal-form";
 import type { TableGame } from "./table-data";
@@ -148,7 +149,7 @@ function DealSummary({
       {players.map((p) => {
         const e = entries[p];
         if (!e) return null;
-        const cards = Array.isArray(e.exchanged) ? e.exchanged.reduce((a, b) => a + b, 0) : e.exchanged;
+        const cards = cardsExchanged(e);
         const parts = [
           e.plays
             ? knektpass

@@ -4,7 +4,8 @@
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
 import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
-import type { Entries } from "@/lib/offline/outbox";
+import type { Entries } from "@/lib/rules";
+import { EDIT_LINES } from "@/lib/schemas/sizes";
 
 export interface TableGame {
   id: string;
@@ -30,9 +31,6 @@ export interface TableData {
   /** The edit history, newest first, as many lines as the page shows. */
   edits: TableEdit[];
 }
-
-/** How many lines of the edit history the page shows (lib/data/evenings.ts reads as many). */
-export const EDIT_LINES = 100;
 
 /** A deal change the server has taken. */
 export type DealChange =

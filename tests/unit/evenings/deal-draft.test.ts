@@ -10,15 +10,14 @@ import {
   roundsOf,
   seatInputs,
   toDeal,
-  type DealContext,
   type Draft,
 } from "@/app/evenings/[id]/deal-draft";
-import { scoreGame, type GameRecord } from "@/lib/rules";
+import { scoreGame, type GameRecord, type NextDeal } from "@/lib/rules";
 
 const ABCD = ["A", "B", "C", "D"];
 const knektpass: GameRecord = { variant: "knektpass", players: ABCD, firstDealer: "D", deals: [] };
 const knack: GameRecord = { variant: "norrlands-knack", players: ABCD, firstDealer: "D", deals: [] };
-const contextOf = (record: GameRecord): DealContext => scoreGame(record).nextDeal!;
+const contextOf = (record: GameRecord): NextDeal => scoreGame(record).nextDeal!;
 const choose = (record: GameRecord, draft: Draft, player: string, choice: Parameters<typeof chooseForSeat>[4]) =>
   chooseForSeat(record, contextOf(record), draft, player, choice);
 

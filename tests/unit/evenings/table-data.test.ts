@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applyDealChange, EDIT_LINES, type TableData, type TableEdit } from "@/app/evenings/[id]/table-data";
+import { applyDealChange, type TableData, type TableEdit } from "@/app/evenings/[id]/table-data";
+import { EDIT_LINES } from "@/lib/schemas/sizes";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 
 const example = (name: string): GameRecord =>

@@ -2,7 +2,8 @@
  * A server for the outbox's tests: the same answers as the deals API (201 stored, 200 a retry of a stored deal,
  * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
  */
-import type { Entries, QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
+import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
+import type { Entries } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
 import type { QueueStore, SyncApi } from "@/lib/offline/sync";
 import { createScorer, type GameRecord } from "@/lib/rules";
