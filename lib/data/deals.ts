@@ -8,7 +8,7 @@ import { z } from "zod";
 import { getDb, jsonColumn, sql, sqliteDirect, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
-  createScorer,
+  scorerAfter,
   evaluateGame,
   MAX_NAME_LENGTH,
   scoreGame,
@@ -212,9 +212,8 @@ function decide(state: GameState, { number, entries, clientKey }: z.infer<typeof
   if (number > MAX_DEALS_PER_GAME)
     throw new AppError("validation", { key: "errors.gameFull", params: { max: MAX_DEALS_PER_GAME } });
   const deal = { entries: asEntries(entries) };
-  const created = createScorer(record);
+  const created = scorerAfter(record);
   if (!created.ok) throw refusedByRules(created.problems);
-  for (const d of record.deals) created.scorer.push(d);
   const pushed = created.scorer.push(deal);
   if (!pushed.ok) throw refusedByRules(pushed.problems);
   return { deal, result: pushed.result! };

@@ -4,7 +4,7 @@
  * shows meanwhile. The store (lib/offline/store.ts) keeps the queue; the sync (lib/offline/sync.ts) carries
  * these decisions out.
  */
-import { createScorer, exchangeRounds, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
+import { exchangeRounds, scorerAfter, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
 
 /** A deal saved on this phone that the server has not stored yet. */
@@ -186,10 +186,9 @@ export interface LocalGame {
 export function withQueued(record: GameRecord, result: GameResult, queue: readonly QueuedDeal[]): LocalGame {
   const none: LocalGame = { record, result, queued: [], provisional: [], seqOf: new Map() };
   if (!queue.some((d) => d.state === "waiting")) return none;
-  const created = createScorer(record);
+  const created = scorerAfter(record);
   if (!created.ok) return none;
   const { scorer } = created;
-  for (const deal of record.deals) scorer.push(deal);
   const deals = [...record.deals];
   const queued: number[] = [];
   const provisional: number[] = [];

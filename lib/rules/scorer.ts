@@ -1,6 +1,6 @@
 import { problem } from "./problems";
 import { parseDeal, parseSetup, type GameSetup, type ParsedDeal } from "./record";
-import type { DealResult, GameResult, Localized, NextDeal, Problem } from "./types";
+import type { DealResult, GameRecord, GameResult, Localized, NextDeal, Problem } from "./types";
 import { VARIANTS, talonSize } from "./variants";
 
 export interface ScorerOptions {
@@ -473,4 +473,21 @@ export function createScorer(
   const parsed = parseSetup(record);
   if (!parsed.setup) return { ok: false, problems: parsed.problems };
   return { ok: true, scorer: new GameScorer(parsed.setup, options) };
+}
+
+/**
+ * A scorer standing after the record's deals: ready to check or take the next one. Refused when the record's
+ * setup or one of its deals is invalid.
+ */
+export function scorerAfter(
+  record: GameRecord,
+  options: ScorerOptions = {},
+): { ok: true; scorer: GameScorer } | { ok: false; problems: Problem[] } {
+  const created = createScorer(record, options);
+  if (!created.ok) return created;
+  for (const deal of record.deals) {
+    const pushed = created.scorer.push(deal);
+    if (!pushed.ok) return pushed;
+  }
+  return created;
 }

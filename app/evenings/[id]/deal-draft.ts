@@ -7,7 +7,7 @@
  * 5), a lone player needs no tricks, and the first Norrlands-Knack deal asks only the knocker's tricks.
  */
 import {
-  createScorer,
+  scorerAfter,
   exchangeRounds,
   evaluateGame,
   resolveHouseRules,
@@ -196,9 +196,8 @@ export function checkDraft(record: GameRecord, context: NextDeal, draft: Draft, 
   const none = { undecided, missingTricks, complete: true };
   if (mode === "new") {
     // Check against the state after the stored deals first: only this deal's problems are of interest.
-    const created = createScorer(record, { detail: false });
+    const created = scorerAfter(record, { detail: false });
     if (created.ok) {
-      for (const d of record.deals) created.scorer.push(d);
       const problems = created.scorer.check(deal);
       if (problems.length) return { ...none, problems, after: null };
     }
