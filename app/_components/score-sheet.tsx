@@ -1,18 +1,14 @@
 import type { ReactNode } from "react";
+import type { ScoreboardDeal } from "@/lib/data/share";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
+import type { DealResult } from "@/lib/rules";
 import { intlLocale, type Locale } from "@/lib/i18n/format";
 
-/** What the sheet shows of one deal; the rules engine's DealResult has these fields, the share link's slim copy too. */
-export interface SheetDeal {
-  number: number;
-  void: boolean;
-  dealer: string;
-  scores: Record<string, number>;
-  limpa: string[];
-  trumpCompulsion: boolean;
-  /** When given, scores that did not move are shown muted. */
-  changes?: Record<string, number>;
-}
+/**
+ * What the sheet shows of one deal: the share link's slim copy of the rules engine's result, and — when given —
+ * its changes, so scores that did not move are shown muted.
+ */
+export type SheetDeal = ScoreboardDeal & Partial<Pick<DealResult, "changes">>;
 
 interface Props<D extends SheetDeal> {
   players: string[];

@@ -9,6 +9,7 @@ import {
   evaluateGame,
   playsForMoney,
   resolveHouseRules,
+  type DealResult,
   type GameRecord,
   type GameResult,
   type Stakes,
@@ -29,15 +30,11 @@ export interface ScoreboardGame {
   forehand: string | null;
   firstDeal: boolean;
   trumpCompulsion: boolean;
-  deals: {
-    number: number;
-    void: boolean;
-    dealer: string;
-    scores: Record<string, number>;
-    limpa: string[];
-    trumpCompulsion: boolean;
-  }[];
+  deals: ScoreboardDeal[];
 }
+
+/** What the sheet shows of one deal: the rules engine's result of it, slimmed for the link. */
+export type ScoreboardDeal = Pick<DealResult, "number" | "void" | "dealer" | "scores" | "limpa" | "trumpCompulsion">;
 
 /** Everything a share link shows. No ids, accounts or links: only the sheet. */
 export interface Scoreboard {

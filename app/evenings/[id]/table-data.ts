@@ -4,6 +4,7 @@
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
 import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import type { EditView } from "@/lib/data/evenings";
 import type { Entries } from "@/lib/rules";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 
@@ -14,14 +15,8 @@ export interface TableGame {
   result: GameResult;
 }
 
-export interface TableEdit {
-  id: string;
-  gameNumber: number;
-  dealNumber: number;
-  action: "record" | "edit" | "delete";
-  by: string;
-  at: string;
-}
+/** A line of the edit history as the phone keeps it: the page's line, its time as text. */
+export type TableEdit = Omit<EditView, "at"> & { at: string };
 
 /** What the table view keeps on this phone for the evening, to show it again without a signal. */
 export interface TableData {
