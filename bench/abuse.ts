@@ -24,6 +24,7 @@ import {
   HOSTILE_SEGMENTS,
 } from "../tests/support/hostile-requests";
 import { prepareDatabase, rssKb, signIn, startServer } from "./support/server";
+import { quantile } from "./support/stats";
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
@@ -87,11 +88,6 @@ function send(
     }
   });
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
-};
 
 // Accounts and the second table.
 async function account(prefix: string) {
@@ -319,8 +315,8 @@ tableRunning = false;
 await tableLoop;
 server.stop();
 
-const otherTableP95 = percentile(tableTimes.get("import") ?? [], 95);
-const healthP95 = percentile(healthTimes, 95);
+const otherTableP95 = quantile(tableTimes.get("import") ?? [], 0.95);
+const healthP95 = quantile(healthTimes, 0.95);
 const checks: [string, boolean][] = [
   ["N >= 1000", requests >= 1_000],
   ["F = 0", status5xx === 0],

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { chromium, expect, type BrowserContext, type Page } from "@playwright/test";
 import { sameEntries, type QueuedDeal } from "../lib/offline/outbox";
 import type { Entries } from "../lib/rules";
-import { playAlone } from "../tests/e2e/table";
+import { playAlone } from "../tests/support/table";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 

@@ -15,6 +15,7 @@ import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
 import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, signIn, startServer, waitForHealth } from "./support/server";
+import { quantile } from "./support/stats";
 
 const EVENINGS = 50;
 const USERS = 10;
@@ -99,7 +100,6 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
           for (let d = 0; d < deals / phones; d++) latencies.push(await recordOne(mine[d % mine.length]!));
         }),
       );
-      latencies.sort((a, b) => a - b);
       return { latencies, seconds: (performance.now() - started) / 1000 };
     };
     await phase(BUSY_PHONES, WARMUP_DEALS);
@@ -112,7 +112,7 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
   }
 }
 
-const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!.toFixed(1);
+const at = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
 
 function report(db: string, result: Run): void {
   const { busy, single } = result;
@@ -161,7 +161,7 @@ console.log(
   `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`,
 );
 
-/** The same requests, one at a time, to the bare server on a database beside the bench's; returns sorted latencies. */
+/** The same requests, one at a time, to the bare server on a database beside the bench's; returns their latencies. */
 async function measureFloor(requests: { gameId: string; body: string }[]): Promise<number[]> {
   const port = 3295;
   const file = join(dirname(sqliteEnv.DATABASE_URL!.slice("file:".length)), "floor.db");
@@ -181,7 +181,7 @@ async function measureFloor(requests: { gameId: string; body: string }[]): Promi
       latencies.push(performance.now() - start);
       if (response.status !== 201) throw new Error(`floor: HTTP ${response.status}`);
     }
-    return latencies.sort((a, b) => a - b);
+    return latencies;
   } finally {
     child.kill("SIGTERM");
   }

@@ -16,6 +16,7 @@ import { evaluateGame, type GameRecord } from "../lib/rules";
 import { randomGame, seeded } from "../tests/support/random-game";
 import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, signIn, startServer } from "./support/server";
+import { quantile } from "./support/stats";
 
 const EVENINGS = 1_000;
 const DEALS_PER_EVENING = 100;
@@ -189,11 +190,7 @@ async function run(label: string, client: Client, env: NodeJS.ProcessEnv, port: 
         if (response.status !== 200) throw new Error(`${path()}: HTTP ${response.status}`);
         samples.push(performance.now() - started);
       }
-      samples.sort((a, b) => a - b);
-      return {
-        p50: samples[Math.floor(SAMPLES / 2)]!,
-        p95: samples[Math.min(SAMPLES - 1, Math.floor(SAMPLES * 0.95))]!,
-      };
+      return { p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) };
     };
     let n = 0;
     const pages: [string, () => string][] = [

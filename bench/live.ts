@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { createScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
 import { prepareDatabase, rssKb, signIn, startServer, waitForHealth } from "./support/server";
+import { quantile } from "./support/stats";
 
 const SIZES = [1_000, 5_000, 15_000];
 const HEADLINE = 5_000;
@@ -115,9 +116,6 @@ function openConnections(port: number): number {
 async function drained(port: number): Promise<void> {
   for (let i = 0; i < 300 && openConnections(port) > 0; i++) await new Promise((r) => setTimeout(r, 100));
 }
-
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 interface Figures {
   p50: number;

@@ -14,9 +14,10 @@ import { chromium, expect, type BrowserContext, type Page } from "@playwright/te
 import { sameEntries, type QueuedDeal } from "../lib/offline/outbox";
 import type { Entries } from "../lib/rules";
 import type { GameRecord } from "../lib/rules";
-import { enterDeal } from "../tests/e2e/table";
+import { enterDeal } from "../tests/support/table";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, signIn, startServer } from "./support/server";
+import { median } from "./support/stats";
 
 const EVENINGS = 5;
 const QUEUED_PER_EVENING = 10;
@@ -80,8 +81,6 @@ function expectedRecord(mine: Entries[], theirs: Entries[], choices: () => Choic
   }
   return { deals: server, conflicts };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");

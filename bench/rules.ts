@@ -8,6 +8,7 @@
  */
 import { evaluateGame, type GameRecord } from "../lib/rules";
 import { randomGame, seeded } from "../tests/support/random-game";
+import { median } from "./support/stats";
 
 const TOTAL = 100_000;
 const RUNS = 9;
@@ -32,11 +33,6 @@ function scoreAll(games: GameRecord[], detail = true): number {
     scored += evaluation.result.nextDeal ? evaluation.result.nextDeal.number - 1 : game.deals.length;
   }
   return scored;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
 }
 
 function time(run: () => number): { ms: number; deals: number } {

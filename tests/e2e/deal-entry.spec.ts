@@ -5,7 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { GameRecord } from "@/lib/rules";
 import { expectAccessible, signUp } from "./support";
-import { createEvening, enterDeal, playAlone, seat } from "./table";
+import { createEvening, enterDeal, playAlone, seat } from "../support/table";
 
 const FIVE = ["Anna", "Bo", "Cecilia", "Dag", "Erik"];
 const TEN = [...FIVE, "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];

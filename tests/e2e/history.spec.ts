@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { screenshots, signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { createEvening, playAlone } from "../support/table";
 
 test("history filters by player, game and date; players have statistics and a head-to-head", async ({ page }) => {
   await signUp(page);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, expectProtokoll, seat, setPlays, type Seats } from "./table";
+import { createEvening, enterDeal, expectProtokoll, seat, setPlays, type Seats } from "../support/table";
 
 const players = ["Anna", "Bo", "Cecilia", "Dag"];
 

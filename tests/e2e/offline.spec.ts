@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { EntryRecord, GameRecord } from "@/lib/rules";
 import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
 import { PASSWORD, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, playAlone, type Seats } from "./table";
+import { createEvening, enterDeal, playAlone, type Seats } from "../support/table";
 
 const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
   Object.fromEntries(

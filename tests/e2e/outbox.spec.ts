@@ -6,7 +6,7 @@
 import { expect, test } from "@playwright/test";
 import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
 import { PASSWORD, screenshots, signIn, signUp, uniqueName } from "./support";
-import { playAlone } from "./table";
+import { playAlone } from "../support/table";
 
 /** Starts an evening the way a person does: New evening, the form, Start the evening — all inside the app. */
 async function startInApp(page: import("@playwright/test").Page, title: string) {

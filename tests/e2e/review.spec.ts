@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { createEvening, playAlone } from "../support/table";
 
 test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({
   page,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { playAlone } from "./table";
+import { playAlone } from "../support/table";
 
 /** Plays one Knektpass game at start score 10 that `winner` wins by playing alone twice. */
 async function winGame(page: Page, winner: string) {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { createEvening, playAlone } from "../support/table";
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUp, uniqueName } from "./support";
 import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
-import { createEvening, enterDeal, expectProtokoll, fillDeal } from "./table";
+import { createEvening, enterDeal, expectProtokoll, fillDeal } from "../support/table";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });

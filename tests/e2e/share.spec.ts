@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { createEvening, playAlone } from "../support/table";
 
 test("the share link shows the scoreboard live to anyone, and stops working when rotated", async ({ browser }) => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { screenshots, signUp } from "./support";
-import { createEvening, playAlone } from "./table";
+import { createEvening, playAlone } from "../support/table";
 
 test("an evening played for stakes: shown with the evening, and who pays whom once the game has a winner", async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { E2E_POSTGRES_BASE_URLS } from "../../playwright.config";
 import { PASSWORD, uniqueName } from "./support";
-import { playAlone } from "./table";
+import { playAlone } from "../support/table";
 
 const [A, B] = E2E_POSTGRES_BASE_URLS as [string, string];
 
