@@ -5,6 +5,20 @@ import nextTypeScript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 import { defineConfig, globalIgnores } from "eslint/config";
 
+/**
+ * Forbids, in `files`, imports of the folders `lib` names under lib/ (by the `@/` alias or a relative path) and
+ * of anything matching the regular expressions `other`.
+ */
+function boundary(files, message, lib, other = []) {
+  const folders = `^(@/lib/|(\\.\\./)+(lib/)?)(${lib.join("|")})(/|$)`;
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [folders, ...other].map((regex) => ({ regex, message })) }],
+    },
+  };
+}
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypeScript,
@@ -14,6 +28,25 @@ export default defineConfig([
     files: ["app/evenings/\\[id\\]/**", "lib/offline/**", "app/_components/phone.tsx"],
     rules: { "max-lines-per-function": ["error", { max: 150 }] },
   },
+  // The layering (README "Layout"): each folder imports only what lies below it. Relative paths that climb into
+  // a forbidden folder are caught as well as the `@/` alias.
+  boundary(
+    ["lib/data/**"],
+    "the data layer knows no live updates, server plumbing, phone code or pages",
+    ["live", "server", "offline"],
+    ["^(@/|(\\.\\./)+)app(/|$)"],
+  ),
+  boundary(["lib/offline/**"], "the phone's offline code reaches the server through its API, not the data layer", [
+    "data",
+    "db",
+    "generated",
+  ]),
+  boundary(
+    ["app/**"],
+    "pages and routes read and write through lib/data, never the database client",
+    ["db", "generated"],
+    ["^@prisma/", "^(better-sqlite3|pg)$"],
+  ),
   globalIgnores([
     ".next/**",
     "node_modules/**",
