@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { deleteRuleSetAction } from "./actions";
-import { withSignal } from "@/app/evenings/[id]/with-signal";
+import { withSignal } from "@/app/_components/with-signal";
 
 export function DeleteRuleSetButton({ id, label }: { id: string; label: string }) {
   const [pending, startTransition] = useTransition();

@@ -4,7 +4,7 @@ import { useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { removeMemberAction, rotateInviteAction } from "./actions";
-import { withSignal } from "./with-signal";
+import { withSignal } from "@/app/_components/with-signal";
 
 interface Props {
   eveningId: string;

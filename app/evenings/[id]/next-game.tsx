@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { startGameAction } from "./actions";
-import { withSignal } from "./with-signal";
+import { withSignal } from "@/app/_components/with-signal";
 
 interface Props {
   eveningId: string;

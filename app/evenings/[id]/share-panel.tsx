@@ -4,7 +4,7 @@ import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/action-result";
 import { format, type Dictionary } from "@/lib/i18n/dictionaries";
 import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
-import { withSignal } from "./with-signal";
+import { withSignal } from "@/app/_components/with-signal";
 
 interface Props {
   eveningId: string;

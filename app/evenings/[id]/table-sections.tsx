@@ -11,7 +11,7 @@ import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
 import { SharePanel } from "./share-panel";
 import type { TableEdit, TableGame } from "./table-data";
-import { withSignal } from "./with-signal";
+import { withSignal } from "@/app/_components/with-signal";
 
 type Words = { dict: Dictionary; locale: Locale };
 const say = (dict: Dictionary, key: keyof Dictionary, values: Record<string, string | number> = {}) =>

@@ -13,7 +13,7 @@ import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
 import type { TableEdit, TableGame } from "./table-data";
 import { useTable } from "./use-table";
-import { NEEDS_SIGNAL } from "./with-signal";
+import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
 
 interface Props {
   eveningId: string;

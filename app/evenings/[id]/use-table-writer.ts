@@ -6,7 +6,7 @@ import type { QueuedDeal } from "@/lib/offline/outbox";
 import { writeNewDeal } from "@/lib/offline/writer";
 import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
 import type { DealChange } from "./table-data";
-import { NEEDS_SIGNAL } from "./with-signal";
+import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
 
 interface Deps {
   /** Whether a send is worth trying now. */
