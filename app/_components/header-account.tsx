@@ -19,7 +19,7 @@ export function HeaderAccount({ signIn, signOut }: { signIn: string; signOut: st
     );
   return (
     <form action={signOutAction} className="account">
-      <Link href="/account" className="account-link" aria-label={account.name} data-testid="signed-in-as">
+      <Link href="/account" className="account-link" data-testid="signed-in-as">
         <span className="username">{account.name}</span>
         {/* On a phone, where the name takes too much room: a figure standing for the account. */}
         <svg className="account-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
