@@ -9,6 +9,7 @@
 import { evaluateGame, type GameRecord } from "../lib/rules";
 import { randomGame, seeded } from "../tests/support/random-game";
 import { median } from "./support/stats";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 const TOTAL = 100_000;
 const RUNS = 9;
@@ -29,7 +30,7 @@ function scoreAll(games: GameRecord[], detail = true): number {
   let scored = 0;
   for (const game of games) {
     const evaluation = evaluateGame(game, { detail });
-    if (!evaluation.ok) throw new Error(evaluation.problems[0]!.message);
+    if (!evaluation.ok) throw new Error(problemText(evaluation.problems[0]!, "en"));
     scored += evaluation.result.nextDeal ? evaluation.result.nextDeal.number - 1 : game.deals.length;
   }
   return scored;

@@ -24,6 +24,7 @@ import { createEvening, enterDeal, expectProtokoll, type Tap } from "../tests/su
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 import { median } from "./support/stats";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 const SHOTS = "test-results/screenshots";
 const NAMES = ["Anna", "Bo", "Cecilia", "Dag", "Erik", "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
@@ -115,13 +116,13 @@ function makeGame(plan: GamePlan): GameRecord {
       deals: [],
     };
     const scorer = createScorer(record);
-    if (!scorer.ok) throw new Error(scorer.problems[0]!.message);
+    if (!scorer.ok) throw new Error(problemText(scorer.problems[0]!, "en"));
     let valid = true;
     for (let i = 0; i < plan.deals && !scorer.scorer.isOver; i++) {
       const deal = nextDeal(rnd, record, i);
       const pushed = scorer.scorer.push(deal);
       if (!pushed.ok) {
-        if (process.env.DEBUG) console.log(pushed.problems[0]!.message);
+        if (process.env.DEBUG) console.log(problemText(pushed.problems[0]!, "en"));
         valid = false;
         break;
       }

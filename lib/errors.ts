@@ -5,7 +5,7 @@
  * rendering, for logs and for tests. A user never sees a stack trace.
  */
 import type { ZodError } from "zod";
-import { isMessageKey, translate, type Message } from "@/lib/i18n/dictionaries";
+import { isMessageKey, problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
 import type { Problem } from "@/lib/rules";
 
 export type AppErrorCode =
@@ -85,6 +85,7 @@ export function invalidInput(error: ZodError, text: Message = { key: "errors.fie
 
 /** The rules engine refused something: its problems, each in both languages, as the error. */
 export function refusedByRules(problems: Problem[]): AppError {
-  const joined = { en: problems.map((p) => p.message).join("; "), sv: problems.map((p) => p.messageSv).join("; ") };
+  const both = problems.map(problemInBoth);
+  const joined = { en: both.map((p) => p.en).join("; "), sv: both.map((p) => p.sv).join("; ") };
   return new AppError("validation", { key: "errors.rules", params: { problems: joined } }, { problems });
 }

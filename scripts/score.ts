@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { evaluateGame, parseStakes, settle } from "../lib/rules";
+import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
 
 function scoreFile(file: string): boolean {
   let text: string;
@@ -27,11 +28,16 @@ function scoreFile(file: string): boolean {
   const stakes = withStakes ? parseStakes((record as { stakes: unknown }).stakes) : null;
   const problems = [...(evaluation.ok ? [] : evaluation.problems), ...(stakes?.problems ?? [])];
   if (!evaluation.ok || problems.length) {
-    for (const p of problems) process.stderr.write(`${file}: ${p.message}\n`);
+    for (const p of problems) process.stderr.write(`${file}: ${problemText(p, "en")}\n`);
     return false;
   }
   const { result } = evaluation;
-  const output: Record<string, unknown> = { ...result };
+  // The engine's explanations are message keys; the command prints them in both languages, as documented.
+  const deals = result.deals.map((deal) => ({
+    ...deal,
+    explain: Object.fromEntries(Object.entries(deal.explain).map(([name, text]) => [name, bothLanguages(text)])),
+  }));
+  const output: Record<string, unknown> = { ...result, deals };
   if (stakes?.stakes) {
     const players = (record as { players: string[] }).players;
     const { currency, net, payments } = settle(

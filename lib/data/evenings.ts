@@ -12,6 +12,7 @@ import {
   type GameRecord,
   type GameResult,
   type Stakes,
+  RulesError,
 } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "./access";
@@ -392,7 +393,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       const record = toGameRecord({ variant: evening.variant, houseRules }, game);
       const evaluation = evaluateGame(record);
       // Stored deals were accepted by the engine one by one, so a stored game always scores.
-      if (!evaluation.ok) throw new Error(`stored game ${game.id} does not score: ${evaluation.problems[0]?.message}`);
+      if (!evaluation.ok) throw new RulesError(evaluation.problems);
       return { id: game.id, number: game.number, record, result: evaluation.result };
     }),
   };

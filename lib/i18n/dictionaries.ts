@@ -3,6 +3,7 @@
  * giv) are used in both languages. Plain data: usable on the server and in the browser.
  */
 import { ERROR_PAGE_WORDS } from "./error-pages";
+import type { Problem, RulesMessageKey } from "@/lib/rules/types";
 import { format, type Locale } from "./format";
 
 export { LOCALES, format, intlLocale, isLocale, type Locale } from "./format";
@@ -357,6 +358,22 @@ const en = {
   "rules.tricksSum": "tricks add up to {total} — should be {per}",
   "rules.tricksSumAtMost": "tricks add up to {total} — should be at most {per}",
   "rules.dealsInvalid": "deals must be a list",
+  "rules.expectedRange": "a whole number from {min} to {max}",
+  "rules.expectedOr": "{a} or {b}",
+  "rules.explainPassed": "passed",
+  "rules.explainLured": "passed (lurade)",
+  "rules.explainVoidKnektpass": "all passed: redeal",
+  "rules.explainVoidKnack": "nobody knocked: redeal",
+  "rules.explainVoidLoneKnocker": "only one knocked: redeal",
+  "rules.explainLonePlayer": "played alone, wins the deal: {change}",
+  "rules.explainQuota": "quota {quota}, took {tricks}: {change}",
+  "rules.explainFirstDealTricks": "did not knock; tricks in the first deal do not count ({tricks})",
+  "rules.explainLoneKnocker": "knocked alone, takes all five tricks: {change}",
+  "rules.explainRevokeKept": "revoke under trumftvång: took {tricks} ({before} → {base}), limpa → {after}",
+  "rules.explainRevoke": "revoke under trumftvång, tricks do not count: limpa {before} → {after}",
+  "rules.explainLimpa": "knocked, took no trick: limpa {before} → {after}",
+  "rules.explainTook": "knocked, took {tricks}: {change}",
+  "rules.explainReachesZero": "{text}, reaches 0",
   "offline.banner": "No signal — showing this phone's copy from {time}.",
   "offline.notSent": "{n} deals not sent yet.",
   "offline.notSentOne": "1 deal not sent yet.",
@@ -842,6 +859,22 @@ const sv: Dictionary = {
   "rules.tricksSum": "sticken blir {total} tillsammans — ska vara {per}",
   "rules.tricksSumAtMost": "sticken blir {total} tillsammans — ska vara högst {per}",
   "rules.dealsInvalid": "givarna ska vara en lista",
+  "rules.expectedRange": "ett heltal från {min} till {max}",
+  "rules.expectedOr": "{a} eller {b}",
+  "rules.explainPassed": "passade",
+  "rules.explainLured": "lurade",
+  "rules.explainVoidKnektpass": "alla passade: omgiv",
+  "rules.explainVoidKnack": "ingen knackade: omgiv",
+  "rules.explainVoidLoneKnocker": "bara en knackade: omgiv",
+  "rules.explainLonePlayer": "spelade ensam och vinner given: {change}",
+  "rules.explainQuota": "kvot {quota}, tog {tricks}: {change}",
+  "rules.explainFirstDealTricks": "knackade inte; stick i första given räknas inte ({tricks})",
+  "rules.explainLoneKnocker": "knackade ensam och tar alla fem stick: {change}",
+  "rules.explainRevokeKept": "försakade under trumftvång: tog {tricks} ({before} → {base}), limpa → {after}",
+  "rules.explainRevoke": "försakade under trumftvång, sticken räknas inte: limpa {before} → {after}",
+  "rules.explainLimpa": "knackade, tog inget stick: limpa {before} → {after}",
+  "rules.explainTook": "knackade, tog {tricks}: {change}",
+  "rules.explainReachesZero": "{text}, når 0",
   "offline.banner": "Ingen täckning — visar telefonens kopia från {time}.",
   "offline.notSent": "{n} givar är inte skickade än.",
   "offline.notSentOne": "1 giv är inte skickad än.",
@@ -974,8 +1007,8 @@ const sv: Dictionary = {
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, sv };
 
-/** A parameter of a message: a value, or a text the rules engine gives in both languages. */
-export type MessageParam = string | number | { en: string; sv: string };
+/** A parameter of a message: a value, a text in both languages, or a message of its own (rendered in place). */
+export type MessageParam = string | number | { en: string; sv: string } | Message;
 
 /**
  * What the server says to a person — an error, a field problem, an import problem — as a dictionary key and its
@@ -983,13 +1016,17 @@ export type MessageParam = string | number | { en: string; sv: string };
  */
 export interface Message {
   key: MessageKey;
-  params?: Record<string, MessageParam>;
+  params?: Readonly<Record<string, MessageParam>>;
 }
+
+// The rules engine words its problems and explanations with keys of these dictionaries: each must be one.
+const rulesKeysAreMessageKeys: RulesMessageKey extends MessageKey ? true : never = true;
+void rulesKeysAreMessageKeys;
 
 export function translate(message: Message, locale: Locale): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.params ?? {}))
-    values[name] = typeof value === "object" ? value[locale] : value;
+    values[name] = typeof value !== "object" ? value : "key" in value ? translate(value, locale) : value[locale];
   return format(DICTIONARIES[locale][message.key], values);
 }
 
@@ -997,16 +1034,26 @@ export function isMessageKey(value: unknown): value is MessageKey {
   return typeof value === "string" && Object.hasOwn(DICTIONARIES.en, value);
 }
 
-/** A rules-engine problem in the reader's language (the rules module words its problems in both). */
-export function problemText(problem: { message: string; messageSv: string }, locale: Locale): string {
-  return locale === "sv" ? problem.messageSv : problem.message;
+/** A message in both languages, for a text that quotes it or a file that carries both. */
+export function bothLanguages(message: Message): { en: string; sv: string } {
+  return { en: translate(message, "en"), sv: translate(message, "sv") };
+}
+
+/** A rules-engine problem in the reader's language, with where it is: "deal 3, Bo: tricks must be …". */
+export function problemText(problem: Problem, locale: Locale): string {
+  const where: string[] = [];
+  if (problem.deal !== undefined) where.push(translate({ key: "rules.atDeal", params: { n: problem.deal } }, locale));
+  if (problem.player !== undefined) where.push(problem.player);
+  return (where.length ? `${where.join(", ")}: ` : "") + translate(problem, locale);
+}
+
+/** A rules-engine problem in both languages, for a message that quotes it. */
+export function problemInBoth(problem: Problem): { en: string; sv: string } {
+  return { en: problemText(problem, "en"), sv: problemText(problem, "sv") };
 }
 
 /** What a refused action says, in the reader's language: the rules engine's problems if any, else its message. */
-export function failureText(
-  failure: { message: Message; problems: { message: string; messageSv: string }[] },
-  locale: Locale,
-): string {
+export function failureText(failure: { message: Message; problems: Problem[] }, locale: Locale): string {
   if (failure.problems.length) return failure.problems.map((p) => problemText(p, locale)).join(" ");
   return translate(failure.message, locale);
 }

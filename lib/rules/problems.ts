@@ -1,5 +1,4 @@
-import { translate, type MessageKey, type MessageParam } from "@/lib/i18n/dictionaries";
-import type { Problem, ProblemCode } from "./types";
+import type { Problem, ProblemCode, ProblemKey, RulesMessage } from "./types";
 
 export interface Location {
   deal?: number;
@@ -7,36 +6,35 @@ export interface Location {
 }
 
 /**
- * Builds a problem whose messages name where it is: "deal 3, Bo: …" / "giv 3, Bo: …". Its words come from the
- * product's dictionaries (`rules.*` keys, plain data), rendered in both languages here, so the `score`
- * command, the server and the browser say the same.
+ * A problem: what is wrong as a dictionary key and its parameters, and where ("deal 3, Bo"). The engine knows no
+ * language; the words are rendered where the problem is shown (`problemText` in `lib/i18n`).
  */
 export function problem(
   code: ProblemCode,
   where: Location,
-  key: MessageKey,
-  params: Record<string, MessageParam> = {},
+  key: ProblemKey,
+  params: Record<string, string | number | RulesMessage> = {},
 ): Problem {
-  const render = (locale: "en" | "sv") => {
-    const parts: string[] = [];
-    if (where.deal !== undefined) parts.push(translate({ key: "rules.atDeal", params: { n: where.deal } }, locale));
-    if (where.player !== undefined) parts.push(where.player);
-    return (parts.length ? `${parts.join(", ")}: ` : "") + translate({ key, params }, locale);
-  };
-  const p: Problem = { code, message: render("en"), messageSv: render("sv") };
+  const p: Problem = { code, key, params };
   if (where.deal !== undefined) p.deal = where.deal;
   if (where.player !== undefined) p.player = where.player;
   return p;
 }
 
-/** Thrown by scoreGame for an invalid record; carries every problem found. */
+/** Thrown by scoreGame for an invalid record; carries every problem found (rendered where they are shown). */
 export class RulesError extends Error {
   readonly problems: Problem[];
   constructor(problems: Problem[]) {
-    super(problems.map((p) => p.message).join("; "));
+    super(problems.map(where).join("; "));
     this.name = "RulesError";
     this.problems = problems;
   }
+}
+
+/** A problem's code and location, for an error's own message: "deal 3, Bo: tricks.invalid". */
+function where(p: Problem): string {
+  const at = [p.deal !== undefined ? `deal ${p.deal}` : null, p.player ?? null].filter(Boolean);
+  return (at.length ? `${at.join(", ")}: ` : "") + p.code;
 }
 
 export function describe(value: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, problem } from "./problems";
-import type { EntryRecord, GameRecord, HouseRuleName, HouseRules, Problem, VariantId } from "./types";
+import type { EntryRecord, GameRecord, HouseRuleName, HouseRules, Problem, RulesMessage, VariantId } from "./types";
 import { HOUSE_RULE_VALUES, VARIANTS, isVariantId, resolveHouseRules } from "./variants";
 
 /** The part of a record that fixes the game before any deal: who plays, under which rules. */
@@ -133,19 +133,17 @@ function checkHouseRules(variant: VariantId, given: Record<string, unknown>, int
         ? typeof value === "number" && Number.isInteger(value) && value >= spec.min && value <= spec.max
         : spec.values.includes(value);
     if (!ok) {
-      const expected =
+      const expected: RulesMessage =
         spec.kind === "integer"
-          ? `a whole number from ${spec.min} to ${spec.max}`
-          : spec.values.map((v) => JSON.stringify(v)).join(" or ");
-      const expectedSv =
-        spec.kind === "integer"
-          ? `ett heltal från ${spec.min} till ${spec.max}`
-          : spec.values.map((v) => JSON.stringify(v)).join(" eller ");
+          ? { key: "rules.expectedRange", params: { min: spec.min, max: spec.max } }
+          : (spec.values
+              .map((v): string | RulesMessage => JSON.stringify(v))
+              .reduceRight((b, a): RulesMessage => ({ key: "rules.expectedOr", params: { a, b } })) as RulesMessage);
       problems.push(
         problem("houseRules.invalid", {}, "rules.houseRuleInvalid", {
           name,
           value: describe(value),
-          expected: { en: expected, sv: expectedSv },
+          expected,
         }),
       );
       continue;

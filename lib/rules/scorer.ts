@@ -1,6 +1,6 @@
 import { problem } from "./problems";
 import { parseDeal, parseSetup, type GameSetup, type ParsedDeal } from "./record";
-import type { DealResult, GameRecord, GameResult, Localized, NextDeal, Problem } from "./types";
+import type { DealResult, ExplanationKey, GameRecord, GameResult, NextDeal, Problem, RulesMessage } from "./types";
 import { VARIANTS, talonSize } from "./variants";
 
 export interface ScorerOptions {
@@ -15,38 +15,35 @@ interface Outcome {
   void: boolean;
   raw: number[];
   limpa: number[];
-  explain: Localized[];
+  explain: RulesMessage[];
 }
 
 const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
 /**
  * Explanations are few and repeat endlessly over a game, so each distinct one is built once and shared
- * (frozen) instead of formatting two strings per player per deal.
+ * (frozen) instead of building a message per player per deal; `id` names it by its parameters.
  */
-const explanations = new Map<string, Localized>();
-function explained(key: string, build: () => Localized): Localized {
-  let text = explanations.get(key);
-  if (!text) {
-    text = Object.freeze(build());
-    if (explanations.size < 10_000) explanations.set(key, text);
+const explanations = new Map<string, RulesMessage>();
+function explained(key: ExplanationKey, params: Record<string, string | number> = {}, id: string = key): RulesMessage {
+  let message = explanations.get(id);
+  if (!message) {
+    message = Object.freeze({ key, params: Object.freeze(params) });
+    if (explanations.size < 10_000) explanations.set(id, message);
   }
-  return text;
+  return message;
 }
-const PASSED_KNEKTPASS = explained("kp.pass", () => ({ en: "passed", sv: "passade" }));
-const PASSED_KNACK = explained("nk.pass", () => ({ en: "passed (lurade)", sv: "lurade" }));
-const VOID_KNEKTPASS = explained("kp.void", () => ({ en: "all passed: redeal", sv: "alla passade: omgiv" }));
-const VOID_KNACK = explained("nk.void", () => ({ en: "nobody knocked: redeal", sv: "ingen knackade: omgiv" }));
-const VOID_LONE_KNOCKER = explained("nk.lone.void", () => ({
-  en: "only one knocked: redeal",
-  sv: "bara en knackade: omgiv",
-}));
+const PASSED_KNEKTPASS = explained("rules.explainPassed");
+const PASSED_KNACK = explained("rules.explainLured");
+const VOID_KNEKTPASS = explained("rules.explainVoidKnektpass");
+const VOID_KNACK = explained("rules.explainVoidKnack");
+const VOID_LONE_KNOCKER = explained("rules.explainVoidLoneKnocker");
 /** The same explanation for a score that went below 0 and is shown as 0 (RULES.md K8, N9): the change shown differs. */
-const reachedZero = new WeakMap<Localized, Localized>();
-function clampedAtZero(text: Localized): Localized {
+const reachedZero = new WeakMap<RulesMessage, RulesMessage>();
+function clampedAtZero(text: RulesMessage): RulesMessage {
   let clamped = reachedZero.get(text);
   if (!clamped) {
-    clamped = Object.freeze({ en: `${text.en}, reaches 0`, sv: `${text.sv}, når 0` });
+    clamped = Object.freeze({ key: "rules.explainReachesZero", params: Object.freeze({ text }) });
     reachedZero.set(text, clamped);
   }
   return clamped;
@@ -191,7 +188,7 @@ export class GameScorer {
     if (problems.length) return { ok: false, problems };
 
     const raw = this.scores.slice();
-    const explain = new Array<Localized>(this.n);
+    const explain = new Array<RulesMessage>(this.n);
     if (playing.length === 0) {
       explain.fill(VOID_KNEKTPASS);
       return { ok: true, outcome: { void: true, raw, limpa: [], explain } };
@@ -203,10 +200,7 @@ export class GameScorer {
       const s = playing[0]!;
       const points = houseRules.loneWinnerPoints;
       raw[s]! -= points;
-      explain[s] = explained(`kp.lone.${points}`, () => ({
-        en: `played alone, wins the deal: ${sign(-points)}`,
-        sv: `spelade ensam och vinner given: ${sign(-points)}`,
-      }));
+      explain[s] = explained("rules.explainLonePlayer", { change: sign(-points) }, `kp.lone.${points}`);
       return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
     }
     for (const s of playing) {
@@ -216,10 +210,7 @@ export class GameScorer {
       // RULES.md K7: a met quota deducts the tricks; a missed one adds 5 per missing trick.
       const change = tricks >= quota ? -tricks : 5 * (quota - tricks);
       raw[s]! += change;
-      explain[s] = explained(`kp.${quota}.${tricks}`, () => ({
-        en: `quota ${quota}, took ${tricks}: ${sign(change)}`,
-        sv: `kvot ${quota}, tog ${tricks}: ${sign(change)}`,
-      }));
+      explain[s] = explained("rules.explainQuota", { quota, tricks, change: sign(change) }, `kp.${quota}.${tricks}`);
     }
     return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
   }
@@ -260,7 +251,7 @@ export class GameScorer {
     if (problems.length) return { ok: false, problems };
 
     const raw = this.scores.slice();
-    const explain = new Array<Localized>(this.n);
+    const explain = new Array<RulesMessage>(this.n);
     const limpa: number[] = [];
     if (knockers.length === 0) {
       explain.fill(VOID_KNACK);
@@ -275,10 +266,7 @@ export class GameScorer {
       const tricks = deal.tricks[s]!;
       explain[s] =
         first && tricks > 0
-          ? explained(`nk.first.${tricks}`, () => ({
-              en: `did not knock; tricks in the first deal do not count (${tricks})`,
-              sv: `knackade inte; stick i första given räknas inte (${tricks})`,
-            }))
+          ? explained("rules.explainFirstDealTricks", { tricks }, `nk.first.${tricks}`)
           : PASSED_KNACK;
     }
     if (!first && knockers.length === 1) {
@@ -286,10 +274,7 @@ export class GameScorer {
       const points = houseRules.loneWinnerPoints;
       // A negative loneWinnerPoints adds points, but a Norrlands-Knack score never goes above the start.
       raw[s] = Math.min(houseRules.startScore, raw[s]! - points);
-      explain[s] = explained(`nk.lone.${points}`, () => ({
-        en: `knocked alone, takes all five tricks: ${sign(-points)}`,
-        sv: `knackade ensam och tar alla fem stick: ${sign(-points)}`,
-      }));
+      explain[s] = explained("rules.explainLoneKnocker", { change: sign(-points) }, `nk.lone.${points}`);
       return { ok: true, outcome: { void: false, raw, limpa, explain } };
     }
     const cap = houseRules.startScore;
@@ -303,29 +288,21 @@ export class GameScorer {
         limpa.push(s);
         const after = raw[s];
         explain[s] = houseRules.revokeKeepsTricks
-          ? explained(`nk.revoke.kept.${tricks}.${before}.${after}`, () => ({
-              en: `revoke under trumftvång: took ${tricks} (${before} → ${base}), limpa → ${after}`,
-              sv: `försakade under trumftvång: tog ${tricks} (${before} → ${base}), limpa → ${after}`,
-            }))
-          : explained(`nk.revoke.${before}.${after}`, () => ({
-              en: `revoke under trumftvång, tricks do not count: limpa ${before} → ${after}`,
-              sv: `försakade under trumftvång, sticken räknas inte: limpa ${before} → ${after}`,
-            }));
+          ? explained(
+              "rules.explainRevokeKept",
+              { tricks, before, base, after },
+              `nk.kept.${tricks}.${before}.${after}`,
+            )
+          : explained("rules.explainRevoke", { before, after }, `nk.revoke.${before}.${after}`);
       } else if (tricks === 0) {
         // N5: the limpa line; never above the start score.
         raw[s] = Math.min(before + 5, cap);
         limpa.push(s);
         const after = raw[s];
-        explain[s] = explained(`nk.limpa.${before}.${after}`, () => ({
-          en: `knocked, took no trick: limpa ${before} → ${after}`,
-          sv: `knackade, tog inget stick: limpa ${before} → ${after}`,
-        }));
+        explain[s] = explained("rules.explainLimpa", { before, after }, `nk.limpa.${before}.${after}`);
       } else {
         raw[s] = before - tricks;
-        explain[s] = explained(`nk.took.${tricks}`, () => ({
-          en: `knocked, took ${tricks}: ${sign(-tricks)}`,
-          sv: `knackade, tog ${tricks}: ${sign(-tricks)}`,
-        }));
+        explain[s] = explained("rules.explainTook", { tricks, change: sign(-tricks) }, `nk.took.${tricks}`);
       }
     }
     return { ok: true, outcome: { void: false, raw, limpa, explain } };
@@ -414,7 +391,7 @@ export class GameScorer {
     // Cloning a template keeps every per-deal object on one hidden class, which is much faster to build.
     const scores: Record<string, number> = { ...this.byNameTemplate };
     const changes: Record<string, number> = { ...this.byNameTemplate };
-    const explain = { ...this.byNameTemplate } as unknown as Record<string, Localized>;
+    const explain = { ...this.byNameTemplate } as unknown as Record<string, RulesMessage>;
     for (let s = 0; s < this.n; s++) {
       const name = players[s]!;
       scores[name] = this.scores[s]!;

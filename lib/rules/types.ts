@@ -44,21 +44,88 @@ export interface GameRecord {
   deals: DealRecord[];
 }
 
-/** A text in both of the product's languages. */
-export interface Localized {
-  en: string;
-  sv: string;
+/**
+ * Words the engine says — a problem, an explanation — as a key of the product's dictionaries and its parameters
+ * (decision 008). The engine knows no language: the words are rendered where they are shown (pages, the `score`
+ * command, exports); `lib/i18n` checks at compile time that every key here is in its dictionaries.
+ */
+export interface RulesMessage {
+  readonly key: RulesMessageKey;
+  readonly params?: Readonly<Record<string, string | number | RulesMessage>>;
 }
 
-/** One thing wrong with a record, located by deal (numbered from 1, void deals included) and player. */
-export interface Problem {
+/** The problems' words (`rules.*`). */
+export type ProblemKey =
+  | "rules.recordInvalid"
+  | "rules.stakesInvalid"
+  | "rules.stakesUnknownField"
+  | "rules.stakesCurrency"
+  | "rules.stakesAmount"
+  | "rules.variantUnknown"
+  | "rules.playersInvalid"
+  | "rules.playersDuplicate"
+  | "rules.playersCount"
+  | "rules.firstDealerUnknown"
+  | "rules.houseRulesNotObject"
+  | "rules.houseRuleUnknown"
+  | "rules.houseRuleWrongVariant"
+  | "rules.houseRuleInvalid"
+  | "rules.dealInvalid"
+  | "rules.entryUnknownPlayer"
+  | "rules.entryMissing"
+  | "rules.entryInvalid"
+  | "rules.entryUnknownField"
+  | "rules.playsInvalid"
+  | "rules.exchangedInvalid"
+  | "rules.tricksInvalid"
+  | "rules.revokeInvalid"
+  | "rules.gameOver"
+  | "rules.exchangedByPasser"
+  | "rules.tricksByPasser"
+  | "rules.revokeKnektpass"
+  | "rules.exchangedBeyondTalon"
+  | "rules.tricksByLurer"
+  | "rules.revokeByLurer"
+  | "rules.revokeNoCompulsion"
+  | "rules.revokeLoneKnocker"
+  | "rules.firstDealKnockers"
+  | "rules.tricksMissingPlayed"
+  | "rules.tricksMissingKnocked"
+  | "rules.tricksSum"
+  | "rules.tricksSumAtMost"
+  | "rules.dealsInvalid";
+
+/** How a deal changed each score, as shown beside it ("quota 2, took 1: +5"). */
+export type ExplanationKey =
+  | "rules.explainPassed"
+  | "rules.explainLured"
+  | "rules.explainVoidKnektpass"
+  | "rules.explainVoidKnack"
+  | "rules.explainVoidLoneKnocker"
+  | "rules.explainLonePlayer"
+  | "rules.explainQuota"
+  | "rules.explainFirstDealTricks"
+  | "rules.explainLoneKnocker"
+  | "rules.explainRevokeKept"
+  | "rules.explainRevoke"
+  | "rules.explainLimpa"
+  | "rules.explainTook"
+  | "rules.explainReachesZero";
+
+/** Parts of a problem's words: where it is, and what a house rule may be. */
+export type PartKey = "rules.atDeal" | "rules.expectedRange" | "rules.expectedOr";
+
+export type RulesMessageKey = PartKey | ProblemKey | ExplanationKey;
+
+/**
+ * One thing wrong with a record, located by deal (numbered from 1, void deals included) and player; `key` and
+ * `params` say what, rendered with its location ("deal 3, Bo: …") where it is shown.
+ */
+export interface Problem extends RulesMessage {
   code: ProblemCode;
   deal?: number;
   player?: string;
-  /** English, with its location ("deal 3, Bo: …"). */
-  message: string;
-  /** Swedish, with its location ("giv 3, Bo: …"). */
-  messageSv: string;
+  readonly key: ProblemKey;
 }
 
 export type ProblemCode =
@@ -103,7 +170,8 @@ export interface DealResult {
   limpa: string[];
   /** Whether the deal was played under trumftvång. */
   trumpCompulsion: boolean;
-  explain: Record<string, Localized>;
+  /** Per player, how the deal changed their score. */
+  explain: Record<string, RulesMessage>;
   dealer: string;
   /** Norrlands-Knack: the first deal of the game (RULES.md N3). */
   firstDeal: boolean;

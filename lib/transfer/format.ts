@@ -17,7 +17,7 @@ import {
   type Stakes,
   type VariantId,
 } from "@/lib/rules";
-import { translate, type Message } from "@/lib/i18n/dictionaries";
+import { problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
 import { hasForbiddenCharacters, sameNames } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "./limits";
 import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
@@ -202,7 +202,7 @@ function readFile(
         {},
         {
           key: "importProblem.gameProblem",
-          params: { where: "", game: 1, problem: { en: p.message, sv: p.messageSv } },
+          params: { where: "", game: 1, problem: problemInBoth(p) },
         },
       ),
     );
@@ -262,7 +262,7 @@ function readEvening(
   if (wrong.has("houseRules")) say({ key: "importProblem.houseRules", params: { label } });
   const readStakes = stakes === undefined || stakes === null ? null : parseStakes(stakes);
   for (const p of readStakes?.problems ?? [])
-    say({ key: "importProblem.stakes", params: { label, problem: { en: p.message, sv: p.messageSv } } });
+    say({ key: "importProblem.stakes", params: { label, problem: problemInBoth(p) } });
   if (
     ruleSet !== undefined &&
     !(typeof ruleSet === "string" && ruleSet.trim().length > 0 && ruleSet.length <= RULE_SET_NAME_MAX)
@@ -349,7 +349,7 @@ function readRuleSets(raw: unknown, problems: ImportProblem[]): RuleSetData[] {
     const setup = parseSetup({ variant, players: ["A", "B", "C"], houseRules, deals: [] });
     const stakes =
       parsed.data.stakes === undefined || parsed.data.stakes === null ? null : parseStakes(parsed.data.stakes);
-    for (const p of [...setup.problems, ...(stakes?.problems ?? [])]) say({ en: p.message, sv: p.messageSv });
+    for (const p of [...setup.problems, ...(stakes?.problems ?? [])]) say(problemInBoth(p));
     if (names.has(name)) say(inBoth({ key: "importProblem.ruleSetTwice", params: { name } }));
     names.add(name);
     sets.push({
@@ -382,7 +382,7 @@ function readGame(
           ...(p.player !== undefined ? { player: p.player } : {}),
         },
         // The rules engine says what is wrong in both languages.
-        { key: "importProblem.gameProblem", params: { where, game, problem: { en: p.message, sv: p.messageSv } } },
+        { key: "importProblem.gameProblem", params: { where, game, problem: problemInBoth(p) } },
       ),
     ),
   };

@@ -12,6 +12,7 @@ import {
   type HouseRules,
   type VariantId,
 } from "@/lib/rules";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 export type Random = () => number;
 
@@ -77,13 +78,13 @@ export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
     deals: [],
   };
   const created = createScorer(record);
-  if (!created.ok) throw new Error(created.problems[0]!.message);
+  if (!created.ok) throw new Error(problemText(created.problems[0]!, "en"));
   const scorer = created.scorer;
   const maxDeals = options.maxDeals ?? 50;
   while (record.deals.length < maxDeals && !scorer.isOver) {
     const deal = randomDeal(rnd, scorer);
     const pushed = scorer.push(deal);
-    if (!pushed.ok) throw new Error(`generated an invalid deal: ${pushed.problems[0]!.message}`);
+    if (!pushed.ok) throw new Error(`generated an invalid deal: ${problemText(pushed.problems[0]!, "en")}`);
     record.deals.push(deal);
   }
   return record;

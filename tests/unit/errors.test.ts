@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CreateEveningSchema } from "@/lib/data/evenings";
 import { SignUpSchema } from "@/lib/data/users";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
-import { isMessageKey, translate } from "@/lib/i18n/dictionaries";
+import { isMessageKey, problemText, translate } from "@/lib/i18n/dictionaries";
 import { validateGame } from "@/lib/rules";
 import { EVENING_FORMAT, readImport } from "@/lib/transfer/format";
 
@@ -74,7 +74,7 @@ describe("messages travel as keys and parameters, translated where they are show
     expect(problems.map((p) => translate(p.text, "sv"))).toEqual([
       "Kväll 1: rubriken ska vara 1–80 tecken.",
       "Kväll 1: games ska vara en lista med 1–200 spelprotokoll.",
-      `Kväll 2, parti 1: ${validateGame(game)[0]!.messageSv}`,
+      `Kväll 2, parti 1: ${problemText(validateGame(game)[0]!, "sv")}`,
     ]);
   });
 });

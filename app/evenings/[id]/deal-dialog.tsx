@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { failureText, format, problemText, translate, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { checkDeletion, contextOfDeal } from "./deal-draft";
@@ -103,7 +103,7 @@ export function DealDialog({
                   <div key={p}>
                     <dt>{p}</dt>
                     <dd>
-                      {locale === "sv" ? deal.explain[p]!.sv : deal.explain[p]!.en}
+                      {translate(deal.explain[p]!, locale)}
                       {deal.limpa.includes(p) ? <span className="limpa-mark"> {dict["legend.limpa"]}</span> : null}
                     </dd>
                   </div>

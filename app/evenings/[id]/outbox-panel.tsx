@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { format, intlLocale, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { outboxCounts, type Choice, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
 import type { Entries } from "@/lib/rules";
 import type { Connection } from "@/lib/offline/sync-loop";
@@ -111,6 +111,7 @@ export function OutboxPanel({
           deal={blocked}
           game={games.find((g) => g.id === blocked.gameId) ?? game}
           dict={dict}
+          locale={locale}
           onChoose={onChoose}
         />
       ) : null}
@@ -176,11 +177,13 @@ function Conflict({
   deal,
   game,
   dict,
+  locale,
   onChoose,
 }: {
   deal: QueuedDeal;
   game: TableGame;
   dict: Dictionary;
+  locale: Locale;
   onChoose: Props["onChoose"];
 }) {
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
@@ -227,7 +230,7 @@ function Conflict({
       ) : null}
       {mine && !mine.ok ? (
         <p className="muted">
-          {t("offline.keepMineRefused", { reason: mine.problems.map((p) => p.message).join("; ") })}
+          {t("offline.keepMineRefused", { reason: mine.problems.map((p) => problemText(p, locale)).join("; ") })}
         </p>
       ) : null}
       {error ? (

@@ -148,8 +148,8 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
         <div className="form-error" role="alert">
           {failure.problems.length ? (
             <ul>
-              {failure.problems.map((p) => (
-                <li key={p.message}>{problemText(p, locale)}</li>
+              {failure.problems.map((p, i) => (
+                <li key={i}>{problemText(p, locale)}</li>
               ))}
             </ul>
           ) : (

@@ -13,6 +13,7 @@ import {
   type Draft,
 } from "@/app/evenings/[id]/deal-draft";
 import { scoreGame, type GameRecord, type NextDeal } from "@/lib/rules";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 const ABCD = ["A", "B", "C", "D"];
 const knektpass: GameRecord = { variant: "knektpass", players: ABCD, firstDealer: "D", deals: [] };
@@ -75,7 +76,7 @@ describe("the deal form's draft: as few taps as the rules allow", () => {
     });
     draft = choose(knektpass, draft, "C", { tricks: 0 });
     const check = checkDraft(knektpass, contextOf(knektpass), draft, "new");
-    expect(check.problems.map((p) => p.message)).toEqual(["deal 1: tricks add up to 6 — should be 5"]);
+    expect(check.problems.map((p) => problemText(p, "en"))).toEqual(["deal 1: tricks add up to 6 — should be 5"]);
   });
 
   it("a lone player needs no tricks: they are not asked once the others pass, and not sent", () => {

@@ -7,6 +7,7 @@ import type { Entries } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
 import type { QueueStore, SyncApi } from "@/lib/offline/sync";
 import { createScorer, type GameRecord } from "@/lib/rules";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 export const PLAYERS = ["Anna", "Bo", "Cecilia"];
 /** The account the tests' phone enters its deals with. */
@@ -53,7 +54,7 @@ export class FakeServer implements SyncApi {
     if (!created.ok) return "setup";
     for (const deal of deals) {
       const pushed = created.scorer.push({ entries: deal.entries });
-      if (!pushed.ok) return pushed.problems.map((p) => p.message).join("; ");
+      if (!pushed.ok) return pushed.problems.map((p) => problemText(p, "en")).join("; ");
     }
     return null;
   }

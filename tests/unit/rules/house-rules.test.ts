@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { houseRuleNames, resolveHouseRules, scoreGame, validateGame } from "@/lib/rules";
 import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/records";
+import { problemText, translate } from "@/lib/i18n/dictionaries";
 
 const ABC = ["A", "B", "C"];
 const ABCD = ["A", "B", "C", "D"];
@@ -57,7 +58,7 @@ describe("house rules (RULES.md house-rule table)", () => {
     expect(scoreGame(game("knektpass", ABC, [d])).deals[0]!.changes.A).toBe(0);
     const r = scoreGame(game("knektpass", ABC, [d], { houseRules: { minQuota: 1 } }));
     expect(r.deals[0]!.changes.A).toBe(5);
-    expect(r.deals[0]!.explain.A!.en).toBe("quota 1, took 0: +5");
+    expect(translate(r.deals[0]!.explain.A!, "en")).toBe("quota 1, took 0: +5");
   });
 
   it("loneWinnerPoints changes what a lone player or a lone knocker wins", () => {
@@ -166,7 +167,7 @@ describe("house rules (RULES.md house-rule table)", () => {
       deal({ A: passes(), B: knocks(1, { revoke: true }), C: knocks(4), D: passes() }), // under trumftvång
     ];
     const kept = scoreGame(game("norrlands-knack", ABCD, deals, { houseRules: { revokeKeepsTricks: true } }));
-    expect(kept.deals[2]!.explain.B!.en).toBe("revoke under trumftvång: took 1 (9 → 8), limpa → 10");
+    expect(translate(kept.deals[2]!.explain.B!, "en")).toBe("revoke under trumftvång: took 1 (9 → 8), limpa → 10");
     expect(kept.scores.B).toBe(10);
     const low = [
       deal({ A: knocks(5), B: passes(), C: passes(), D: passes() }),
@@ -203,7 +204,7 @@ describe("house rules (RULES.md house-rule table)", () => {
     const bad = game("knektpass", ABC, [], {
       houseRules: { loneKnocker: "redeal", startScore: 0, nonsense: 1 } as never,
     });
-    expect(validateGame(bad).map((p) => [p.code, p.message])).toEqual([
+    expect(validateGame(bad).map((p) => [p.code, problemText(p, "en")])).toEqual([
       ["houseRules.wrongVariant", 'house rule "loneKnocker" does not apply to Knektpass'],
       ["houseRules.invalid", 'house rule "startScore" is 0; it must be a whole number from 1 to 9999'],
       ["houseRules.unknown", 'unknown house rule "nonsense"'],
@@ -212,8 +213,10 @@ describe("house rules (RULES.md house-rule table)", () => {
       ["houseRules.wrongVariant"],
     );
     expect(
-      validateGame(game("norrlands-knack", ABC, [], { houseRules: { trumpCompulsion: "sometimes" } as never }))[0]!
-        .message,
+      problemText(
+        validateGame(game("norrlands-knack", ABC, [], { houseRules: { trumpCompulsion: "sometimes" } as never }))[0]!,
+        "en",
+      ),
     ).toBe('house rule "trumpCompulsion" is "sometimes"; it must be "anyoneAtOne" or "triggerPlayer" or "off"');
   });
 

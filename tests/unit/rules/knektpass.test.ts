@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreGame, talonSize, validateGame, VARIANTS } from "@/lib/rules";
 import { allPass, deal, game, passes, plays } from "@/tests/support/records";
+import { bothLanguages, problemText, translate } from "@/lib/i18n/dictionaries";
 
 const ABC = ["A", "B", "C"];
 const kp = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) =>
@@ -22,12 +23,12 @@ describe("Knektpass (RULES.md K1–K9)", () => {
     const r = scoreGame(kp([deal({ A: plays(3, 1), B: plays(2, 2), C: passes() })]));
     expect(r.scores).toEqual({ A: 9, B: 10, C: 12 });
     expect(r.deals[0]!.changes.C).toBe(0);
-    expect(r.deals[0]!.explain.C).toEqual({ en: "passed", sv: "passade" });
+    expect(bothLanguages(r.deals[0]!.explain.C!)).toEqual({ en: "passed", sv: "passade" });
   });
 
   it("K3: the exchanged count is the sum over up to 3 rounds", () => {
     const r = scoreGame(kp([deal({ A: plays(2, [1, 1, 1]), B: plays(3, [0, 0, 0]), C: passes() })]));
-    expect(r.deals[0]!.explain.A!.en).toBe("quota 3, took 2: +5");
+    expect(translate(r.deals[0]!.explain.A!, "en")).toBe("quota 3, took 2: +5");
     expect(r.scores.A).toBe(17);
     expect(codes(kp([deal({ A: plays(2, [1, 1, 1, 1]), B: plays(3), C: passes() })]))).toEqual(["exchanged.invalid"]);
   });
@@ -45,12 +46,12 @@ describe("Knektpass (RULES.md K1–K9)", () => {
   it("K5: exactly one plays → he wins the deal at once, −5, no tricks needed and exchanges ignored", () => {
     const r = scoreGame(kp([deal({ A: passes(), B: plays(undefined, 5), C: passes() })]));
     expect(r.scores).toEqual({ A: 12, B: 7, C: 12 });
-    expect(r.deals[0]!.explain.B!.en).toBe("played alone, wins the deal: −5");
+    expect(translate(r.deals[0]!.explain.B!, "en")).toBe("played alone, wins the deal: −5");
   });
 
   it("K6: two or more play → their tricks add up to 5", () => {
     expect(codes(kp([deal({ A: plays(3), B: plays(3), C: passes() })]))).toEqual(["tricks.sum"]);
-    expect(validateGame(kp([deal({ A: plays(1), B: plays(1), C: plays(1) })]))[0]!.message).toBe(
+    expect(problemText(validateGame(kp([deal({ A: plays(1), B: plays(1), C: plays(1) })]))[0]!, "en")).toBe(
       "deal 1: tricks add up to 3 — should be 5",
     );
     expect(codes(kp([deal({ A: plays(5), B: plays(), C: passes() })]))).toEqual(["tricks.missing"]);
@@ -83,12 +84,15 @@ describe("Knektpass (RULES.md K1–K9)", () => {
   it("K8: an explanation tells the truth when the score stops at 0 (the change shown is smaller than the rule's)", () => {
     const r = scoreGame(kp([deal({ A: plays(4, 3), B: plays(1), C: passes() })], { houseRules: { startScore: 3 } }));
     expect(r.deals[0]!.changes.A).toBe(-3);
-    expect(r.deals[0]!.explain.A).toEqual({ en: "quota 3, took 4: −4, reaches 0", sv: "kvot 3, tog 4: −4, når 0" });
+    expect(bothLanguages(r.deals[0]!.explain.A!)).toEqual({
+      en: "quota 3, took 4: −4, reaches 0",
+      sv: "kvot 3, tog 4: −4, når 0",
+    });
     // Exactly 0 is not clamped: the explanation stays as it is.
     const exact = scoreGame(kp([deal({ A: plays(4), B: plays(1), C: passes() })], { houseRules: { startScore: 4 } }));
-    expect(exact.deals[0]!.explain.A!.en).toBe("quota 0, took 4: −4");
+    expect(translate(exact.deals[0]!.explain.A!, "en")).toBe("quota 0, took 4: −4");
     const lone = scoreGame(kp([deal({ A: plays(), B: passes(), C: passes() })], { houseRules: { startScore: 2 } }));
-    expect(lone.deals[0]!.explain.A!.en).toBe("played alone, wins the deal: −5, reaches 0");
+    expect(translate(lone.deals[0]!.explain.A!, "en")).toBe("played alone, wins the deal: −5, reaches 0");
   });
 
   it("K9: total exchanges can't exceed the talon (pack − 5 × players − 1)", () => {
@@ -97,7 +101,7 @@ describe("Knektpass (RULES.md K1–K9)", () => {
     const ok = kp([deal({ A: plays(2, [5, 5]), B: plays(3, [5, 5]), C: passes() })]);
     expect(codes(ok)).toEqual([]);
     const over = kp([deal({ A: plays(2, [5, 5]), B: plays(2, [5, 5]), C: plays(1, 1) })]);
-    expect(validateGame(over)[0]!.message).toBe("deal 1: 21 cards exchanged, but the talon holds only 20");
+    expect(problemText(validateGame(over)[0]!, "en")).toBe("deal 1: 21 cards exchanged, but the talon holds only 20");
   });
 
   it("the deal passes to the left after every played deal", () => {
@@ -127,6 +131,6 @@ describe("Knektpass (RULES.md K1–K9)", () => {
     const won = kp([deal({ A: plays(), B: passes(), C: passes() }), allPass(ABC)], { houseRules: { startScore: 5 } });
     const [p] = validateGame(won);
     expect(p).toMatchObject({ code: "game.over", deal: 2 });
-    expect(p!.message).toBe("deal 2: the game was already won in deal 1 by A");
+    expect(problemText(p!, "en")).toBe("deal 2: the game was already won in deal 1 by A");
   });
 });

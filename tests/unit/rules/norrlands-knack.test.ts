@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scoreGame, validateGame, VARIANTS } from "@/lib/rules";
 import { allPass, deal, game, knocks, passes } from "@/tests/support/records";
+import { bothLanguages, problemText, translate } from "@/lib/i18n/dictionaries";
 
 const ABCD = ["A", "B", "C", "D"];
 const nk = (deals: Parameters<typeof game>[2], options: Parameters<typeof game>[3] = {}) =>
@@ -21,14 +22,14 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
   it("N2: knock or pass; passers in a later deal keep their score", () => {
     const r = scoreGame(nk([opening, deal({ A: knocks(2), B: knocks(3), C: passes(), D: passes() })]));
     expect(r.scores).toEqual({ A: 7, B: 7, C: 10, D: 10 });
-    expect(r.deals[1]!.explain.C).toEqual({ en: "passed (lurade)", sv: "lurade" });
+    expect(bothLanguages(r.deals[1]!.explain.C!)).toEqual({ en: "passed (lurade)", sv: "lurade" });
   });
 
   it("N3: the first deal has exactly one knocker and only he scores", () => {
     expect(codes(nk([deal({ A: knocks(2), B: knocks(3), C: passes(), D: passes() })]))).toEqual(["firstDeal.knockers"]);
-    expect(validateGame(nk([deal({ A: knocks(2), B: knocks(3), C: passes(), D: passes() })]))[0]!.message).toBe(
-      "deal 1: in the first deal bidding stops at the first knock, so only one player knocks (A, B knocked)",
-    );
+    expect(
+      problemText(validateGame(nk([deal({ A: knocks(2), B: knocks(3), C: passes(), D: passes() })]))[0]!, "en"),
+    ).toBe("deal 1: in the first deal bidding stops at the first knock, so only one player knocks (A, B knocked)");
     const r = scoreGame(nk([deal({ A: passes({ tricks: 3 }), B: passes({ tricks: 1 }), C: knocks(1), D: passes() })]));
     expect(r.scores).toEqual({ A: 10, B: 10, C: 9, D: 10 });
   });
@@ -107,7 +108,7 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
   it("N6: exactly one knocker in a later deal takes all five tricks: −5", () => {
     const r = scoreGame(nk([opening, deal({ A: passes(), B: passes(), C: knocks(), D: passes() })]));
     expect(r.scores.C).toBe(5);
-    expect(r.deals[1]!.explain.C!.en).toBe("knocked alone, takes all five tricks: −5");
+    expect(translate(r.deals[1]!.explain.C!, "en")).toBe("knocked alone, takes all five tricks: −5");
   });
 
   it("N7: trumftvång applies to deals that start with someone at exactly 1, and ends when nobody is", () => {
@@ -156,7 +157,7 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
     );
     expect(r.scores).toEqual({ A: 0, B: 10, C: 10, D: 10 });
     expect(r.deals[2]!.limpa).toEqual(["B"]);
-    expect(r.deals[2]!.explain.B!.en).toBe("revoke under trumftvång, tricks do not count: limpa 9 → 10");
+    expect(translate(r.deals[2]!.explain.B!, "en")).toBe("revoke under trumftvång, tricks do not count: limpa 9 → 10");
   });
 
   it("N8: a revoke can only be recorded for a knocker, under trumftvång, in a played hand", () => {
@@ -168,7 +169,7 @@ describe("Norrlands-Knack (RULES.md N1–N9)", () => {
       nk([opening, deal({ A: knocks(2), B: knocks(3, { revoke: true }), C: passes(), D: passes() })]),
     );
     expect(notUnder.map((p) => [p.code, p.deal, p.player])).toEqual([["revoke.notAllowed", 2, "B"]]);
-    expect(notUnder[0]!.message).toBe("deal 2, B: a revoke is only recorded in a deal under trumftvång");
+    expect(problemText(notUnder[0]!, "en")).toBe("deal 2, B: a revoke is only recorded in a deal under trumftvång");
     expect(
       codes(nk([...toOne, deal({ A: knocks(5), B: knocks(0), C: passes({ revoke: true }), D: passes() })])),
     ).toEqual(["revoke.notAllowed"]);

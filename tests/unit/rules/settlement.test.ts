@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseStakes, scoreGame, settle, settlePayments, type SettledGame, type Stakes } from "@/lib/rules";
 import { deal, game, knocks, passes, plays } from "@/tests/support/records";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 const SEK = (s: Partial<Stakes>): Stakes => ({ currency: "SEK", perGame: 0, perPoint: 0, perLimpa: 0, ...s });
 const settled = (players: string[], result: ReturnType<typeof scoreGame>): SettledGame => ({
@@ -120,7 +121,7 @@ describe("parseStakes", () => {
   ])("refuses %j: %s", (input, message) => {
     const parsed = parseStakes(input);
     expect(parsed.stakes).toBeNull();
-    expect(parsed.problems.map((p) => p.message)).toEqual([message]);
+    expect(parsed.problems.map((p) => problemText(p, "en"))).toEqual([message]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { RulesError, scoreGame, validateGame, type Problem } from "@/lib/rules";
 import { deal, game, knocks, passes, plays } from "@/tests/support/records";
+import { problemText } from "@/lib/i18n/dictionaries";
 
 const ABC = ["Anna", "Bo", "Cecilia"];
 const ok = deal({ Anna: plays(3, 1), Bo: plays(2), Cecilia: passes() });
@@ -91,8 +92,8 @@ describe("validation: every problem names its deal and player, and scoring refus
 
   it("messages read as sentences in English and Swedish with the deal and the player", () => {
     const [p] = validateGame(kp([ok, ok, deal({ ...ok.entries, Bo: plays(7) })]));
-    expect(p!.message).toBe("deal 3, Bo: tricks must be a whole number 0–5, not 7");
-    expect(p!.messageSv).toBe("giv 3, Bo: stick ska vara ett heltal 0–5, inte 7");
+    expect(problemText(p!, "en")).toBe("deal 3, Bo: tricks must be a whole number 0–5, not 7");
+    expect(problemText(p!, "sv")).toBe("giv 3, Bo: stick ska vara ett heltal 0–5, inte 7");
   });
 
   it("reports shape problems of every deal, and rule problems up to the first wrong deal", () => {
@@ -106,7 +107,7 @@ describe("validation: every problem names its deal and player, and scoring refus
 
   it("a first deal of Norrlands-Knack with two knockers names them", () => {
     const record = game("norrlands-knack", ABC, [deal({ Anna: knocks(2), Bo: passes(), Cecilia: knocks(3) })]);
-    expect(validateGame(record)[0]!.messageSv).toBe(
+    expect(problemText(validateGame(record)[0]!, "sv")).toBe(
       "giv 1: i första given slutar budgivningen vid första knacket, så bara en knackar (Anna, Cecilia knackade)",
     );
   });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { scoreGame } from "@/lib/rules";
 import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/records";
+import { translate } from "@/lib/i18n/dictionaries";
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../fixtures/records/${name}`, import.meta.url), "utf8"));
@@ -13,7 +14,7 @@ describe("RULES.md worked examples — Knektpass, players A B C, start 12, first
   it("1. quotas over several exchange rounds: A 17, B 8, C 12", () => {
     const r = scoreGame(game("knektpass", ABC, [deal1], { firstDealer: "C" }));
     expect(r.scores).toEqual({ A: 17, B: 8, C: 12 });
-    expect(r.deals[0]!.explain.A!.en).toBe("quota 2, took 1: +5");
+    expect(translate(r.deals[0]!.explain.A!, "en")).toBe("quota 2, took 1: +5");
   });
 
   it("2. B plays alone and wins the deal: B 3", () => {
@@ -81,7 +82,7 @@ describe("RULES.md worked examples — Norrlands-Knack, players A B C D, start 1
     const expected = fixture("norrlands-knack-example.expected.json");
     const r = scoreGame(fixture("norrlands-knack-example.json"));
     expect(r).toMatchObject(expected);
-    expect(r.deals[1]!.explain.A!.en).toBe("knocked, took no trick: limpa 10 → 10");
+    expect(translate(r.deals[1]!.explain.A!, "en")).toBe("knocked, took no trick: limpa 10 → 10");
     expect(r.deals[2]!.scores.B).toBe(1);
     expect(r.deals[3]!.trumpCompulsion).toBe(true);
     expect(r.trumpCompulsion).toBe(false);
@@ -98,8 +99,8 @@ describe("RULES.md worked examples — Norrlands-Knack, players A B C D, start 1
     );
     expect(r.deals[2]!.scores).toEqual({ A: 7, B: 9, C: 4, D: 10 });
     expect(r.scores).toEqual({ A: 10, B: 4, C: 9, D: 10 });
-    expect(r.deals[3]!.explain.A!.en).toBe("knocked, took no trick: limpa 7 → 10");
-    expect(r.deals[3]!.explain.C!.sv).toBe("knackade, tog inget stick: limpa 4 → 9");
+    expect(translate(r.deals[3]!.explain.A!, "en")).toBe("knocked, took no trick: limpa 7 → 10");
+    expect(translate(r.deals[3]!.explain.C!, "sv")).toBe("knackade, tog inget stick: limpa 4 → 9");
     expect(r.deals[3]!.limpa).toEqual(["A", "C"]);
   });
 });
