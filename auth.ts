@@ -8,7 +8,7 @@ import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { findOrCreateOAuthUser, verifyCredentials } from "@/lib/data/users";
 import { endSession, SESSION_MAX_AGE_MS, startSession } from "@/lib/auth/sessions";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/security-headers.mjs";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 import { env } from "@/lib/env";
 
 /** Shown on the sign-in form: too many failed attempts for this username. */

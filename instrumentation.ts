@@ -7,7 +7,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { liveHub } = await import("@/lib/live/hub");
   liveHub();
-  const { serveNodeRoute } = await import("@/lib/server/node-routes");
-  (globalThis as typeof globalThis & { protokollNodeRoutes?: typeof serveNodeRoute }).protokollNodeRoutes =
-    serveNodeRoute;
+  const { handOverNodeRoutes } = await import("@/lib/server/node-routes");
+  handOverNodeRoutes();
 }

@@ -28,7 +28,8 @@ import { quantile } from "./support/stats";
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
-const { createEvening, getEvening } = await import("../lib/data/evenings");
+const { getEvening } = await import("../lib/data/evening-view");
+const { createEvening } = await import("../lib/data/evenings");
 const server = await startServer(env, 3297);
 const PASSWORD = "bench password 1";
 const PLAYERS = ["Anna", "Bo", "Cecilia"];

@@ -28,7 +28,9 @@ const DEALS_URL = /\/api\/games\/[^/]+\/deals$/;
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
-const { createEvening, endEvening, getEvening, joinEvening, startGame } = await import("../lib/data/evenings");
+const { getEvening } = await import("../lib/data/evening-view");
+const { createEvening, endEvening, startGame } = await import("../lib/data/evenings");
+const { joinEvening } = await import("../lib/data/members");
 const { getGameDeals } = await import("../lib/data/deals");
 const { getDb } = await import("../lib/db/client");
 const server = await startServer(env, 3295);

@@ -10,7 +10,8 @@ import { prepareDatabase, signIn, startServer } from "./support/server";
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
-const { createEvening, getEvening } = await import("../lib/data/evenings");
+const { getEvening } = await import("../lib/data/evening-view");
+const { createEvening } = await import("../lib/data/evenings");
 const { recordDeal } = await import("../lib/data/deals");
 const { getShareLink } = await import("../lib/data/share");
 const { disconnectDb } = await import("../lib/db/client");

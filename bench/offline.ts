@@ -84,7 +84,8 @@ function expectedRecord(mine: Entries[], theirs: Entries[], choices: () => Choic
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
-const { createEvening, getEvening } = await import("../lib/data/evenings");
+const { getEvening } = await import("../lib/data/evening-view");
+const { createEvening } = await import("../lib/data/evenings");
 const { disconnectDb } = await import("../lib/db/client");
 const user = await createUser({ username: "bench-offline", password: PASSWORD });
 const evenings: { id: string; gameId: string }[] = [];

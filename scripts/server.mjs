@@ -14,15 +14,30 @@ const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
 const hostname = option("-H", "--hostname");
 
 const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
+
+// Our own routes are handed over explicitly: this receiver is in place before Next loads instrumentation.ts,
+// which calls it with serveNodeRoute (lib/server/node-routes.ts, the same key there). Next loads it in the
+// background as the request handler is made; until then — and if it never does — every request goes to Next,
+// whose route handlers answer the same paths the same way.
+/** @typedef {import("../lib/server/node-routes").ServeNodeRoute} ServeNodeRoute */
+/** @type {ServeNodeRoute | null} */
+let serveNodeRoute = null;
+/** @type {Promise<void>} */
+const handedOver = new Promise((resolve) => {
+  /** @param {ServeNodeRoute} serve */
+  globalThis[Symbol.for("protokoll.nodeRoutes")] = (serve) => {
+    serveNodeRoute = serve;
+    resolve();
+  };
+});
 const handle = app.getRequestHandler();
 await app.prepare();
-
-// instrumentation.ts hands over our own routes when Next has loaded it, soon after prepare(); until then (or
-// if it never does) every request goes to Next, whose route handlers answer the same paths the same way.
-for (let i = 0; i < 100 && !globalThis.protokollNodeRoutes; i++) await new Promise((r) => setTimeout(r, 20));
+// Listen once the hand-over is done, so the first requests already take the fast path (at most 10 s).
+await Promise.race([handedOver, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+if (!serveNodeRoute) console.warn("protokoll: the Node routes were not handed over; Next answers every path");
 
 const server = http.createServer((req, res) => {
-  if (globalThis.protokollNodeRoutes?.(req, res, (checked) => void handle(checked, res))) return;
+  if (serveNodeRoute?.(req, res, (checked) => void handle(checked, res))) return;
   void handle(req, res);
 });
 server.listen(port, hostname, () => {

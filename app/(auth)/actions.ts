@@ -2,7 +2,7 @@
 
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
-import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
+import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { createUser, SignUpSchema } from "@/lib/data/users";
 import { invalidInput } from "@/lib/errors";
 

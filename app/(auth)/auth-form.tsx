@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
 
 interface Props {

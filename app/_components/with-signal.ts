@@ -1,6 +1,6 @@
 "use client";
 
-import type { ActionFailure, ActionResult } from "@/lib/action-result";
+import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import { serverAnswers } from "@/lib/offline/api";
 
 /** What a change that needs the server says when no answer came: no signal (or the server is out of reach). */

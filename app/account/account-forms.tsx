@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { failureText, format, translate, type Locale } from "@/lib/i18n/dictionaries";
 import { changePasswordAction, signOutElsewhereAction } from "./actions";
 

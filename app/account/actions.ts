@@ -2,10 +2,10 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
+import { isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentSession } from "@/lib/auth/session";
 import { changePassword, signOutElsewhere } from "@/lib/data/users";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/security-headers.mjs";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 
 async function sessionOrSignIn() {
   const session = await currentSession();

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
+import { isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createEvening } from "@/lib/data/evenings";
 import { houseRulesFrom, stakesFrom } from "./rules-form";

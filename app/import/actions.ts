@@ -1,6 +1,6 @@
 "use server";
 
-import { runAction, type ActionResult } from "@/lib/action-result";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { importEvenings, previewImport, type ImportPreview } from "@/lib/data/transfer";
 import { AppError } from "@/lib/errors";

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
-import { isForm, notAForm, runAction, type ActionResult } from "@/lib/action-result";
+import { isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createRuleSet, deleteRuleSet, updateRuleSet } from "@/lib/data/rule-sets";
 import { houseRulesFrom, stakesFrom } from "@/app/evenings/rules-form";

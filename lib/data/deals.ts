@@ -21,7 +21,7 @@ import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
 import { withDatabaseRetry } from "./retry";
-import { gameInclude } from "./evenings";
+import { gameInclude } from "./game-record";
 import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
 import { announceEveningChange, inTransaction, markEveningChanged, versionClaim } from "./changes";

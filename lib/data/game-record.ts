@@ -71,3 +71,28 @@ export function toEntryRows(players: string[], entries: Entries): EntryRow[] {
     };
   });
 }
+
+/** A game with its seats and deals, as toGameRecord reads it. */
+export const gameInclude = {
+  seats: { select: { seat: true, player: { select: { name: true } } } },
+  deals: {
+    orderBy: { number: "asc" },
+    select: {
+      number: true,
+      recordedAt: true,
+      entries: { select: { seat: true, plays: true, exchanged: true, tricks: true, revoke: true } },
+    },
+  },
+} as const;
+
+/** An evening with every game and its deals: what scoring, export and the scoreboard read. */
+export const eveningWithGamesSelect = {
+  id: true,
+  title: true,
+  date: true,
+  place: true,
+  variant: true,
+  houseRules: true,
+  status: true,
+  games: { orderBy: { number: "asc" }, include: gameInclude },
+} as const;

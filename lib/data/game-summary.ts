@@ -10,7 +10,7 @@ import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Sta
 import type { SummarizedGame } from "@/lib/stats/players";
 import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
 import { requireSignedIn, visibleSql, type Actor } from "./access";
-import { gameInclude } from "./evenings";
+import { gameInclude } from "./game-record";
 import { toGameRecord } from "./game-record";
 import { upsertSummary } from "./deal-sql";
 

@@ -16,7 +16,8 @@ import {
 } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
-import { eveningWithGamesSelect, newToken } from "./evenings";
+import { newToken } from "./evenings";
+import { eveningWithGamesSelect } from "./game-record";
 import { toGameRecord } from "./game-record";
 
 export interface ScoreboardGame {

@@ -20,7 +20,8 @@ import {
 } from "@/lib/transfer/format";
 import { backupParts, countProblem, IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { requireRole, requireSignedIn, visibleWhere, type Actor } from "./access";
-import { eveningWithGamesSelect, newToken } from "./evenings";
+import { newToken } from "./evenings";
+import { eveningWithGamesSelect } from "./game-record";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { saveSummary } from "./game-summary";
 import { importedDealStatements } from "./deal-sql";

@@ -40,7 +40,7 @@ function messageOf(answer: ApiAnswer, fallback: string): string {
   return typeof error?.message === "string" ? error.message : fallback;
 }
 
-/** What kind of refusal an answer is (lib/http.ts names the message's key; the rules name their problems). */
+/** What kind of refusal an answer is (lib/http/answers.ts names the message's key; the rules name their problems). */
 export function refusalOf(answer: ApiAnswer): RefusalKind {
   const error = (answer.body as { error?: { key?: unknown; problems?: { code?: unknown }[] } } | null)?.error;
   if (answer.status === 404 || answer.status === 403) return "gone";

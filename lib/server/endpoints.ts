@@ -1,13 +1,14 @@
 /**
- * Endpoints written once for both ways a request arrives (decision 012): through Next's route handlers, and
- * straight from the Node server in front of Next (node-routes.ts), which answers the hottest paths itself.
- * A request is reduced to the plain values these need; the answer is a JsonAnswer (lib/http.ts).
+ * Endpoints written once for both ways a request arrives (decision 012): through Next's route handlers, which
+ * are one-line adapters, and straight from the Node server in front of Next (node-routes.ts), which answers the
+ * hottest paths itself. Every request is read once, by `readRequest`, into the plain values these need; the
+ * answer is a JsonAnswer (lib/http/answers.ts).
  */
 import "server-only";
 import { actorFromCookies } from "@/lib/auth/session";
-import { recordDeal } from "@/lib/data/deals";
-import { errorAnswerFor, type JsonAnswer } from "@/lib/http";
-import { guardJsonRequest, parseJsonText } from "@/lib/http-guard";
+import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
+import { errorAnswerFor, type JsonAnswer } from "@/lib/http/answers";
+import { guardJsonRequest, parseJsonText } from "@/lib/http/json-body";
 import { localeOf } from "@/lib/i18n/format";
 import { LOCALE_COOKIE } from "@/lib/i18n/server";
 
@@ -23,17 +24,21 @@ export interface PlainRequest {
   text: string;
 }
 
-/** A route handler's request as a PlainRequest. */
-export async function plainRequest(request: Request): Promise<PlainRequest> {
-  const h = request.headers;
+/** The one reader of a request's headers, whichever server it came through. */
+export function readRequest(header: (name: string) => string | null, text: string): PlainRequest {
   return {
-    cookie: h.get("cookie"),
-    contentType: h.get("content-type"),
-    origin: h.get("origin"),
-    host: h.get("x-forwarded-host") ?? h.get("host"),
-    acceptLanguage: h.get("accept-language"),
-    text: await request.text(),
+    cookie: header("cookie"),
+    contentType: header("content-type"),
+    origin: header("origin"),
+    host: header("x-forwarded-host") ?? header("host"),
+    acceptLanguage: header("accept-language"),
+    text,
   };
+}
+
+/** A route handler's request as a PlainRequest; `withBody` false leaves the body unread (a GET). */
+export async function plainRequest(request: Request, withBody = true): Promise<PlainRequest> {
+  return readRequest((name) => request.headers.get(name), withBody ? await request.text() : "");
 }
 
 /** One cookie's value from a Cookie header. */
@@ -45,15 +50,44 @@ function cookieValue(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+/** A state-changing request's JSON object body: JSON only, from this site, within the size limit. */
+function jsonObject(request: PlainRequest): Record<string, unknown> {
+  guardJsonRequest(request.contentType, request.origin, request.host);
+  const body = parseJsonText(request.text);
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** A deal's number in a path: 1 to 999999, written plainly; anything else is not a deal (the data layer says so). */
+const dealNumber = (number: string) => (/^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN);
+
+/** Runs an endpoint, turning what it throws into the error answer, in the asker's language. */
+async function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorAnswerOf(error, request);
+  }
+}
+
+/**
+ * GET /api/games/{gameId}/deals: the game's deals as stored, `{ players, deals: [{ number, entries, clientKey }] }`.
+ * A phone that queued deals without a signal checks them against this before sending them.
+ */
+export function getDeals(gameId: string, request: PlainRequest): Promise<JsonAnswer> {
+  return answering(request, async () => ({
+    status: 200,
+    body: await getGameDeals(await actorFromCookies(request.cookie), gameId),
+  }));
+}
+
 /**
  * POST /api/games/{gameId}/deals: records the next deal of a game, `{ number, entries, clientKey? }` → 201
- * `{ number, duplicate, deal, version }` (200 and no version for a retry of a deal already stored).
+ * `{ number, duplicate, deal, version }` (200 and no version for a retry of a deal already stored). The same
+ * operation as the deal screen's action, for scripts, other clients and the phone's outbox.
  */
-export async function postDeal(gameId: string, request: PlainRequest): Promise<JsonAnswer> {
-  try {
-    guardJsonRequest(request.contentType, request.origin, request.host);
-    const body = parseJsonText(request.text);
-    const input = typeof body === "object" && body !== null && !Array.isArray(body) ? body : {};
+export function postDeal(gameId: string, request: PlainRequest): Promise<JsonAnswer> {
+  return answering(request, async () => {
+    const input = jsonObject(request);
     const recorded = await recordDeal(await actorFromCookies(request.cookie), { ...input, gameId } as never);
     return {
       status: recorded.duplicate ? 200 : 201,
@@ -64,9 +98,34 @@ export async function postDeal(gameId: string, request: PlainRequest): Promise<J
         version: recorded.version,
       },
     };
-  } catch (error) {
-    return errorAnswerOf(error, request);
-  }
+  });
+}
+
+/**
+ * PUT /api/games/{gameId}/deals/{number}: replaces a stored deal's entries, `{ entries }` → 200 `{ number, version }`
+ * (the same rules check as any edit; `version` is the evening's version the edit made).
+ */
+export function putDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
+  return answering(request, async () => {
+    const input = jsonObject(request);
+    const parsed = dealNumber(number);
+    const actor = await actorFromCookies(request.cookie);
+    const { version } = await editDeal(actor, { ...input, gameId, number: parsed } as never);
+    return { status: 200, body: { number: parsed, version } };
+  });
+}
+
+/**
+ * DELETE /api/games/{gameId}/deals/{number}: deletes a stored deal; the later ones move up one place (the same rules
+ * check as any deletion) → 200 `{ number, version }`. The body is an empty JSON object, so a form cannot send it.
+ */
+export function removeDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
+  return answering(request, async () => {
+    jsonObject(request);
+    const parsed = dealNumber(number);
+    const { version } = await deleteDeal(await actorFromCookies(request.cookie), { gameId, number: parsed });
+    return { status: 200, body: { number: parsed, version } };
+  });
 }
 
 /** The language to answer a request in: the language cookie, else the browser's preference. */

@@ -11,11 +11,11 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { actorFromCookies } from "@/lib/auth/session";
-import { errorAnswer, type JsonAnswer } from "@/lib/http";
+import { errorAnswer, type JsonAnswer } from "@/lib/http/answers";
 import { translate, type Locale } from "@/lib/i18n/dictionaries";
 import type { Message } from "@/lib/i18n/dictionaries";
-import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/security-headers.mjs";
-import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/body-limits.mjs";
+import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
+import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { localeOfRequest } from "./endpoints";
 
 /** The methods the app answers; anything else (TRACE, PROPFIND, …) gets 405. */

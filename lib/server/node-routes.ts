@@ -8,15 +8,26 @@
  */
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http";
-import { MAX_JSON_BYTES } from "@/lib/http-guard";
+import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http/answers";
+import { MAX_JSON_BYTES } from "@/lib/http/json-body";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
-import { SECURITY_HEADERS } from "@/lib/security-headers.mjs";
+import { SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
 import { guardRequest, header } from "./front-guard";
-import { errorAnswerOf, localeOfRequest, postDeal, type PlainRequest } from "./endpoints";
+import { errorAnswerOf, localeOfRequest, postDeal, readRequest, type PlainRequest } from "./endpoints";
 
 const DEALS = /^\/api\/games\/([^/?#]+)\/deals(?:\?.*)?$/;
 const EVENTS = /^\/api\/share\/([^/?#]+)\/events(?:\?.*)?$/;
+
+export type ServeNodeRoute = typeof serveNodeRoute;
+
+/** Where scripts/server.mjs waits for serveNodeRoute (under `next start` or in tests nobody does). */
+const HANDOVER = Symbol.for("protokoll.nodeRoutes");
+
+/** Hands serveNodeRoute to the Node server in front of Next, if it is there to take it (instrumentation.ts). */
+export function handOverNodeRoutes(): void {
+  const receive = (globalThis as { [HANDOVER]?: (serve: ServeNodeRoute) => void })[HANDOVER];
+  receive?.(serveNodeRoute);
+}
 
 /**
  * Answers the request if it is one of ours, or refuses it (front-guard.ts); false hands it on to Next. `next`
@@ -47,15 +58,9 @@ function decoded(segment: string | undefined): string | null {
   }
 }
 
+/** The request's headers and body through the endpoints' one reader. */
 function plain(req: IncomingMessage, text: string): PlainRequest {
-  return {
-    cookie: header(req, "cookie"),
-    contentType: header(req, "content-type"),
-    origin: header(req, "origin"),
-    host: header(req, "x-forwarded-host") ?? header(req, "host"),
-    acceptLanguage: header(req, "accept-language"),
-    text,
-  };
+  return readRequest((name) => header(req, name), text);
 }
 
 function send(res: ServerResponse, { status, body }: JsonAnswer): void {

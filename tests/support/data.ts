@@ -2,7 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, inject } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createEvening, gameInclude, type CreateEveningInput } from "@/lib/data/evenings";
+import { createEvening, type CreateEveningInput } from "@/lib/data/evenings";
+import { gameInclude } from "@/lib/data/game-record";
 import { toGameRecord } from "@/lib/data/game-record";
 import type { HistoryGame } from "@/lib/stats/players";
 import { createUser } from "@/lib/data/users";

@@ -1,6 +1,6 @@
 import { currentActor } from "@/lib/auth/session";
 import { exportAll } from "@/lib/data/transfer";
-import { toErrorResponse } from "@/lib/http";
+import { toErrorResponse } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { runAction, type ActionResult } from "@/lib/action-result";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
-import { endEvening, removeMember, rotateInvite, startGame, type StartGameInput } from "@/lib/data/evenings";
+import { endEvening, startGame, type StartGameInput } from "@/lib/data/evenings";
+import { removeMember, rotateInvite } from "@/lib/data/members";
 import { revokeShareLink, rotateShareLink, setShareMoney } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).

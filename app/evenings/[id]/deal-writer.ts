@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { ActionFailure, ActionResult } from "@/lib/action-result";
+import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import type { AppErrorCode } from "@/lib/errors";
 import type { Entries } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";

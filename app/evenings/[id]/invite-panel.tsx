@@ -1,7 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { removeMemberAction, rotateInviteAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useOptimistic, useState, useTransition } from "react";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { format, type Dictionary } from "@/lib/i18n/dictionaries";
 import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";

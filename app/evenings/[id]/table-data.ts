@@ -4,7 +4,7 @@
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
 import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
-import type { EditView } from "@/lib/data/evenings";
+import type { EditView } from "@/lib/data/evening-view";
 import type { Entries } from "@/lib/rules";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 

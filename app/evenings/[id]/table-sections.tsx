@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useTransition } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { endEveningAction } from "./actions";

@@ -2,7 +2,7 @@
 
 import { useCallback, useState, type ReactNode } from "react";
 import { DICTIONARIES, failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { settledGame, type Stakes } from "@/lib/rules";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import { DealEntry } from "./deal-entry";

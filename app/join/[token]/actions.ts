@@ -1,9 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { runAction, type ActionResult } from "@/lib/action-result";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
-import { joinEvening } from "@/lib/data/evenings";
+import { joinEvening } from "@/lib/data/members";
 
 /** Joins through the invite link, then opens the evening; a refusal comes back as the result. */
 export async function joinAction(token: string): Promise<ActionResult<{ id: string }>> {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { currentActor } from "@/lib/auth/session";
-import { describeInvite } from "@/lib/data/evenings";
+import { describeInvite } from "@/lib/data/members";
 import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { JoinButton } from "./join-button";

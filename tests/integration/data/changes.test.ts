@@ -1,15 +1,9 @@
 import { afterEach, expect, inject, it } from "vitest";
 import { onEveningChanged, type EveningChange } from "@/lib/data/changes";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import {
-  endEvening,
-  getEvening,
-  getEveningVersion,
-  joinEvening,
-  removeMember,
-  rotateInvite,
-  startGame,
-} from "@/lib/data/evenings";
+import { getEvening, getEveningVersion } from "@/lib/data/evening-view";
+import { endEvening, startGame } from "@/lib/data/evenings";
+import { joinEvening, removeMember, rotateInvite } from "@/lib/data/members";
 import { getShareLink, revokeShareLink, rotateShareLink } from "@/lib/data/share";
 import { LiveHub, type Viewer } from "@/lib/live/hub";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";

@@ -1,11 +1,13 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
-import { endEvening, getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { endEvening } from "@/lib/data/evenings";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { isUniqueViolation } from "@/lib/data/prisma-errors";
 import { sameEntries } from "@/lib/offline/outbox";
-import { scoreGame } from "@/lib/rules";
+import { problemText } from "@/lib/i18n/dictionaries";
+import { scoreGame, type Problem } from "@/lib/rules";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
@@ -70,7 +72,7 @@ describeWithDatabase("deals", () => {
       entries: { ...deal1, Cecilia: { plays: false, tricks: 2 } },
     }).catch((e) => e);
     expect(error).toMatchObject({ code: "validation" });
-    expect(error.problems.map((p: { message: string }) => p.message)).toEqual([
+    expect(error.problems.map((p: Problem) => problemText(p, "en"))).toEqual([
       "deal 1, Cecilia: passed, so took no tricks",
     ]);
     expect(await fingerprint()).toEqual(before);

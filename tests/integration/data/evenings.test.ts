@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
-import { createEvening, getEvening, joinEvening, startGame } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { createEvening, startGame } from "@/lib/data/evenings";
+import { joinEvening } from "@/lib/data/members";
 import { getShareLink } from "@/lib/data/share";
 import { listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";

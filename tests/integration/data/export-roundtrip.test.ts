@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import { createEvening, getEvening, startGame } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { createEvening, startGame } from "@/lib/data/evenings";
 import { exportAll, exportEvening, importEvenings } from "@/lib/data/transfer";
 import { AppError } from "@/lib/errors";
 import { describeWithDatabase, newActor } from "@/tests/support/data";

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { editDeal, recordDeal } from "@/lib/data/deals";
-import { getEvening, joinEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { joinEvening } from "@/lib/data/members";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";

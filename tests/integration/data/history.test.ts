@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { getEvening, joinEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { joinEvening } from "@/lib/data/members";
 import { HISTORY_PAGE_SIZE, listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
 import { exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
 import { translate } from "@/lib/i18n/dictionaries";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { listHistory } from "@/lib/data/history";
 import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";

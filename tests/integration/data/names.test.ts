@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
-import { createEvening, getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { createEvening } from "@/lib/data/evenings";
 import { exportEvening, importEvenings } from "@/lib/data/transfer";
 import { eveningToCsv } from "@/lib/transfer/csv";
 import { translate } from "@/lib/i18n/dictionaries";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
 import { createRuleSet, deleteRuleSet, getRuleSet, listRuleSets, updateRuleSet } from "@/lib/data/rule-sets";
 import { settle } from "@/lib/rules";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
 import { createRuleSet, listRuleSets } from "@/lib/data/rule-sets";
 import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
 import { describeWithDatabase, fingerprint, historyFromDeals, newActor, newEvening } from "@/tests/support/data";

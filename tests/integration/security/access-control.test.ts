@@ -1,7 +1,9 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import { endEvening, getEvening, removeMember, rotateInvite, startGame } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { endEvening, startGame } from "@/lib/data/evenings";
+import { removeMember, rotateInvite } from "@/lib/data/members";
 import { getScoreboardByToken, getShareLink, revokeShareLink, rotateShareLink, setShareMoney } from "@/lib/data/share";
 import { exportEvening, importEvenings } from "@/lib/data/transfer";
 import type { Actor } from "@/lib/data/access";

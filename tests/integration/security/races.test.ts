@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { recordDeal } from "@/lib/data/deals";
-import { getEvening } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
 import { AppError } from "@/lib/errors";
 import { createScorer, scoreGame } from "@/lib/rules";
 import { randomDeal, seeded } from "@/tests/support/random-game";

@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
-import { describeInvite, endEvening, getEvening, joinEvening, removeMember, startGame } from "@/lib/data/evenings";
+import { getEvening } from "@/lib/data/evening-view";
+import { endEvening, startGame } from "@/lib/data/evenings";
+import { describeInvite, joinEvening, removeMember } from "@/lib/data/members";
 import { exportEvening, importEvenings } from "@/lib/data/transfer";
 import { getDb } from "@/lib/db/client";
 import { translate } from "@/lib/i18n/dictionaries";

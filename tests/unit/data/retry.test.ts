@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTransientDatabaseError, withDatabaseRetry } from "@/lib/data/retry";
-import { errorAnswerFor, toResponse } from "@/lib/http";
+import { errorAnswerFor, toResponse } from "@/lib/http/answers";
 import { AppError } from "@/lib/errors";
 
 describe("riding out a database that is briefly away", () => {

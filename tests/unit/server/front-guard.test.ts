@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
-import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/body-limits.mjs";
+import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { screen } from "@/lib/server/front-guard";
 
 // The first look reads no session (that comes after it); the sign-in code needs Next's server runtime.

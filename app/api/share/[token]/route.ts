@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { getScoreboardByToken } from "@/lib/data/share";
-import { errorResponse, toErrorResponse } from "@/lib/http";
+import { errorResponse, toErrorResponse } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { currentActor } from "@/lib/auth/session";
 import { exportEvening } from "@/lib/data/transfer";
-import { toErrorResponse } from "@/lib/http";
+import { toErrorResponse } from "@/lib/http/answers";
 import { eveningToCsv } from "@/lib/transfer/csv";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { currentActor } from "@/lib/auth/session";
-import { getEveningVersion } from "@/lib/data/evenings";
-import { toErrorResponse } from "@/lib/http";
+import { getEveningVersion } from "@/lib/data/evening-view";
+import { toErrorResponse } from "@/lib/http/answers";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { currentActor } from "@/lib/auth/session";
 import { getShareLink } from "@/lib/data/share";
-import { toErrorResponse } from "@/lib/http";
+import { toErrorResponse } from "@/lib/http/answers";
 import { liveHub } from "@/lib/live/hub";
 
 export const dynamic = "force-dynamic";

@@ -7,16 +7,6 @@ import { AppError } from "@/lib/errors";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const headers = request.headers;
-  guardJsonRequest(
-    headers.get("content-type"),
-    headers.get("origin"),
-    headers.get("x-forwarded-host") ?? headers.get("host"),
-  );
-  return parseJsonText(await request.text());
-}
-
 /** Throws unless the request says it is JSON and, when it names its origin, comes from this host. */
 export function guardJsonRequest(contentType: string | null, origin: string | null, host: string | null): void {
   if (!/^application\/json\b/i.test(contentType ?? "")) throw new AppError("validation", { key: "errors.sendJson" });
