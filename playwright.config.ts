@@ -25,14 +25,20 @@ function server(port: number, databaseUrl: string | undefined) {
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
+  // Two workers, one per core: each file runs in order in one worker, files side by side (they share no data:
+  // each test signs up its own accounts).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [["list"]],
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // A trace costs about a sixth of the browser's time on every test; PLAYWRIGHT_TRACE=1 records them again.
+    trace: process.env.PLAYWRIGHT_TRACE ? "retain-on-failure" : "off",
+    // Pages are tested without the service worker, which precaches the whole app in every new context; the phone
+    // tests (phone.ts: offline, the outbox) run with it, as a phone at the table does.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -2,7 +2,11 @@
 // PostgreSQL), then browser tests (Playwright in Debian's Chromium against production builds served on SQLite
 // and, twice, on PostgreSQL).
 // Locally a missing Chromium or PostgreSQL skips those tests with a message; under CI=true they are required.
-import { spawnSync } from "node:child_process";
+//
+// The first four steps do not depend on each other — lint, the unit and SQLite tests, the PostgreSQL tests (a
+// database of their own) and the production build — so they run side by side, each one's output printed whole
+// when it ends; the browser tests need the build and run last (docs/testing.md has the timings).
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,10 +40,33 @@ async function withAdmin(work) {
   }
 }
 
-run("npm", ["run", "--silent", "lint"]);
-run("npx", ["vitest", "run"]);
+/** Runs a step with its output kept, printed in one piece when it ends; resolves to whether it passed. */
+function step(name, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: "1" } });
+    const output = [];
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(`\n── ${name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s ──\n`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
 
-if (!existsSync(CHROMIUM)) {
+const chromium = existsSync(CHROMIUM);
+const steps = [
+  step("lint", "npm", ["run", "--silent", "lint"]),
+  step("unit and SQLite tests", "npx", ["vitest", "run", "--project", "unit", "--project", "integration-sqlite"]),
+  step("PostgreSQL tests", "npx", ["vitest", "run", "--project", "integration-postgresql"]),
+  ...(chromium ? [step("build", "npm", ["run", "build"])] : []),
+];
+if (!(await Promise.all(steps)).every(Boolean)) process.exit(1);
+
+if (!chromium) {
   unavailable("Chromium", "apt-get install -y chromium (or set CHROMIUM_PATH).");
   process.exit(0);
 }
@@ -64,7 +91,6 @@ try {
   );
 }
 
-run("npm", ["run", "build"]);
 run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_SQLITE_URL });
 if (env.E2E_POSTGRES_URL) run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_POSTGRES_URL });
 const browser = spawnSync("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, ...env } });

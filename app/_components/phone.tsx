@@ -172,6 +172,9 @@ export function PhoneProvider({
     const { record: next, changed } = afterPage(known, pageAccount, renderedAt);
     if (next !== known) setAccountRecord(next);
     if (changed) void forgetKept(null);
+    // A page rendered for a signed-in account: its evenings are kept again, after a sign-out on this page.
+    const signedIn = actingAccount(next)?.id;
+    if (changed && signedIn) void loadOffline().then(({ store }) => store.keepCopies(signedIn));
   }, [pageAccount, renderedAt]);
 
   const account = record ? actingAccount(record) : pageAccount;

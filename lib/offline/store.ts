@@ -109,10 +109,18 @@ export function watchQueue(account: string, eveningId: string, listener: (queue:
   return () => subscription.unsubscribe();
 }
 
+/**
+ * Accounts signing out on this page: nothing more is kept for them. A save already on its way when the sign-out
+ * forgot the copies (a page state arriving, a deal the outbox just sent) would otherwise bring one back.
+ */
+const signingOut = new Set<string>();
+
 /** Keeps the evening's state as the server sent it, unless a newer copy is kept already. */
 export async function saveCopy<T>(copy: EveningCopy<T>): Promise<void> {
+  if (signingOut.has(copy.account)) return;
   const { copies } = open();
   await open().transaction("rw", copies, async () => {
+    if (signingOut.has(copy.account)) return;
     const kept = await copies.get({ account: copy.account, id: copy.id });
     if (kept && (kept.version > copy.version || (kept.version === copy.version && kept.renderedAt >= copy.renderedAt)))
       return;
@@ -132,7 +140,16 @@ export async function listCopies(account: string): Promise<Omit<EveningCopy, "da
     .sort((a, b) => b.renderedAt - a.renderedAt);
 }
 
-/** Forgets every evening kept for the account on this phone (on signing out); its outbox stays until sent. */
+/**
+ * Forgets every evening kept for the account on this phone (on signing out) and keeps no more for it until it is
+ * signed in again (`keepCopies`); its outbox stays until sent.
+ */
 export async function forgetCopies(account: string): Promise<void> {
+  signingOut.add(account);
   await open().copies.where("account").equals(account).delete();
+}
+
+/** The account is signed in (again) on this phone: its evenings are kept once more. */
+export function keepCopies(account: string): void {
+  signingOut.delete(account);
 }

@@ -12,7 +12,9 @@ function score(...files: string[]) {
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-describe("npm run score", () => {
+// Each test starts the command through npm and tsx, which takes seconds when the machine is busy (npm test
+// runs its steps side by side).
+describe("npm run score", { timeout: 30_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), "protokoll-score-"));
   const bad = join(dir, "bad.json");
   writeFileSync(
