@@ -5,7 +5,7 @@
 //
 // The first four steps do not depend on each other — lint, the unit and SQLite tests, the PostgreSQL tests (a
 // database of their own) and the production build — so they run side by side, each one's output printed whole
-// when it ends; the browser tests need the build and run last (docs/testing.md has the timings).
+// when it ends; the browser tests need the build and run last (decision 019).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";

@@ -2,7 +2,8 @@
 
 import { useActionState, useState } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
-import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
+import { type Locale } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 
 interface Props {
   action: (state: ActionResult | null, formData: FormData) => Promise<ActionResult>;
@@ -12,12 +13,13 @@ interface Props {
   autoCompletePassword: "current-password" | "new-password";
 }
 
-export function AuthForm({ action, locale, labels, next, autoCompletePassword }: Props) {
+export function AuthForm({ action, labels, next, autoCompletePassword }: Props) {
+  const i18n = useI18n();
   const [result, formAction, pending] = useActionState(action, null);
   // Kept across a refused attempt (the form is reset after each submission; the password is typed again).
   const [username, setUsername] = useState("");
   const failure = result && !result.ok ? result : null;
-  const fieldError = (field: string) => failure?.fields[field]?.map((m) => translate(m, locale)).join(" ");
+  const fieldError = (field: string) => failure?.fields[field]?.map((m) => i18n.say(m)).join(" ");
   const usernameError = fieldError("username");
   const passwordError = fieldError("password");
   return (
@@ -63,7 +65,7 @@ export function AuthForm({ action, locale, labels, next, autoCompletePassword }:
       </label>
       {failure && !Object.keys(failure.fields).length ? (
         <p className="form-error" role="alert">
-          {failureText(failure, locale)}
+          {i18n.failure(failure)}
         </p>
       ) : null}
       <button type="submit" className="button primary" disabled={pending}>

@@ -1,6 +1,8 @@
 "use client";
 
-import { format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { useI18n } from "@/lib/i18n/client";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
 import { money, signedMoney } from "@/lib/i18n/format";
 import { playsForMoney } from "@/lib/rules/settlement";
 import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
@@ -10,17 +12,8 @@ import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
  * settle it, and per game what each amount is for. The rules module's settlement, as the exports use it; on the
  * evening page, and on the share link when its owner shows the money.
  */
-export function SettlementView({
-  stakes,
-  games,
-  dict,
-  locale,
-}: {
-  stakes: Stakes | null;
-  games: SettledGame[];
-  dict: Dictionary;
-  locale: Locale;
-}) {
+export function SettlementView({ stakes, games }: { stakes: Stakes | null; games: SettledGame[] }) {
+  const { dict, locale } = useI18n();
   if (!playsForMoney(stakes) || !games.some((g) => g.winners.length)) return null;
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const m = (amount: number) => money(amount, stakes.currency, locale);

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Account · Protokoll" };
 
 /** The signed-in account: change its password, or sign it out on every other phone and browser. */
 export default async function AccountPage() {
-  const [user, { t, locale }] = await Promise.all([currentUser(), getI18n()]);
+  const [user, { t }] = await Promise.all([currentUser(), getI18n()]);
   if (!user) redirect("/sign-in?next=/account");
   return (
     <main className="narrow stack">
@@ -19,7 +19,6 @@ export default async function AccountPage() {
         <h2>{t("account.changePassword")}</h2>
         <p className="muted">{t("account.changeHelp")}</p>
         <ChangePasswordForm
-          locale={locale}
           labels={{
             current: t("account.current"),
             password: t("account.new"),
@@ -33,7 +32,6 @@ export default async function AccountPage() {
         <h2>{t("account.elsewhere")}</h2>
         <p className="muted">{t("account.elsewhereHelp")}</p>
         <SignOutElsewhereForm
-          locale={locale}
           labels={{ submit: t("account.signOutElsewhere"), done: t("account.signedOutElsewhere") }}
         />
       </section>

@@ -3,7 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ImportPreview } from "@/lib/data/transfer";
-import { failureText, format, translate, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import { fileSizeProblem } from "@/lib/transfer/limits";
 import { importAction, previewImportAction } from "./actions";
 
@@ -15,7 +17,9 @@ function asForm(file: File): FormData {
 }
 
 /** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
-export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale }) {
+export function ImportForm({}: { dict: Dictionary }) {
+  const { dict } = useI18n();
+  const i18n = useI18n();
   const router = useRouter();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -31,11 +35,11 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     if (!file) return;
     // A file over the limit is refused here with the same words as on the server, without sending it.
     const tooLarge = fileSizeProblem(file.size);
-    if (tooLarge) return setErrors([translate(tooLarge, locale)]);
+    if (tooLarge) return setErrors([i18n.say(tooLarge)]);
     startTransition(async () => {
       const response = await previewImportAction(asForm(file));
-      if (!response.ok) return setErrors([failureText(response, locale)]);
-      if (response.data.problems.length) return setErrors(response.data.problems.map((p) => translate(p.text, locale)));
+      if (!response.ok) return setErrors([i18n.failure(response)]);
+      if (response.data.problems.length) return setErrors(response.data.problems.map((p) => i18n.say(p.text)));
       setPreview(response.data);
     });
   }
@@ -45,10 +49,7 @@ export function ImportForm({ dict, locale }: { dict: Dictionary; locale: Locale 
     startTransition(async () => {
       const response = await importAction(asForm(file));
       if (!response.ok)
-        return setErrors([
-          failureText(response, locale),
-          ...(response.fields.file ?? []).map((m) => translate(m, locale)),
-        ]);
+        return setErrors([i18n.failure(response), ...(response.fields.file ?? []).map((m) => i18n.say(m))]);
       setPreview(null);
       setDone(
         format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }) +

@@ -33,7 +33,7 @@ export default async function ImportPage() {
       </section>
       <h2>{t("import.title")}</h2>
       <p className="muted">{t("import.help")}</p>
-      <ImportForm dict={DICTIONARIES[locale]} locale={locale} />
+      <ImportForm dict={DICTIONARIES[locale]} />
     </main>
   );
 }

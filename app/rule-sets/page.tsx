@@ -42,7 +42,6 @@ export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-se
       <h2>{editing ? format(t("ruleSets.editing"), { name: editing.name }) : t("ruleSets.new")}</h2>
       <RuleSetForm
         key={editing?.id ?? "new"}
-        locale={locale}
         variants={VARIANT_IDS.map((id) => ({ id, name: VARIANTS[id].name }))}
         houseRules={houseRuleFields(t)}
         labels={{ ...rulesFieldLabels(t), name: t("ruleSets.name"), game: t("evening.game"), save: t("ruleSets.save") }}

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
-import { failureText, translate, type Locale } from "@/lib/i18n/dictionaries";
+import { useI18n } from "@/lib/i18n/client";
 import {
   GameChoice,
   RulesFields,
@@ -14,22 +14,21 @@ import { saveRuleSetAction } from "./actions";
 
 /** A saved rule set: its name, its game, its house rules and stakes. */
 export function RuleSetForm({
-  locale,
   variants,
   houseRules,
   labels,
   initial,
 }: {
-  locale: Locale;
   variants: { id: string; name: string }[];
   houseRules: HouseRuleField[];
   labels: RulesLabels & Record<"name" | "game" | "save", string>;
   initial?: RulesInitial & { id: string; name: string; variant: string };
 }) {
+  const i18n = useI18n();
   const [result, formProps, pending] = useFormAction(saveRuleSetAction);
   const failure = result && !result.ok ? result : null;
   const [variant, setVariant] = useState(initial?.variant ?? variants[0]!.id);
-  const nameError = failure?.fields.name?.map((m) => translate(m, locale)).join(" ");
+  const nameError = failure?.fields.name?.map((m) => i18n.say(m)).join(" ");
   return (
     <form {...formProps} className="stack" data-testid="rule-set-form">
       {initial ? <input type="hidden" name="id" value={initial.id} /> : null}
@@ -48,7 +47,7 @@ export function RuleSetForm({
       />
       {failure ? (
         <div className="form-error" role="alert">
-          {failureText(failure, locale)}
+          {i18n.failure(failure)}
         </div>
       ) : null}
       <button type="submit" className="button primary" disabled={pending}>

@@ -4,7 +4,7 @@
  */
 import { ERROR_PAGE_WORDS } from "./error-pages";
 import type { Problem, RulesMessageKey } from "@/lib/rules/types";
-import { format, type Locale } from "./format";
+import { render, renderFailure, renderProblem, type Locale } from "./format";
 
 export { LOCALES, format, intlLocale, isLocale, type Locale } from "./format";
 
@@ -1024,10 +1024,7 @@ const rulesKeysAreMessageKeys: RulesMessageKey extends MessageKey ? true : never
 void rulesKeysAreMessageKeys;
 
 export function translate(message: Message, locale: Locale): string {
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(message.params ?? {}))
-    values[name] = typeof value !== "object" ? value : "key" in value ? translate(value, locale) : value[locale];
-  return format(DICTIONARIES[locale][message.key], values);
+  return render(DICTIONARIES[locale], locale, message);
 }
 
 export function isMessageKey(value: unknown): value is MessageKey {
@@ -1041,10 +1038,7 @@ export function bothLanguages(message: Message): { en: string; sv: string } {
 
 /** A rules-engine problem in the reader's language, with where it is: "deal 3, Bo: tricks must be …". */
 export function problemText(problem: Problem, locale: Locale): string {
-  const where: string[] = [];
-  if (problem.deal !== undefined) where.push(translate({ key: "rules.atDeal", params: { n: problem.deal } }, locale));
-  if (problem.player !== undefined) where.push(problem.player);
-  return (where.length ? `${where.join(", ")}: ` : "") + translate(problem, locale);
+  return renderProblem(DICTIONARIES[locale], locale, problem);
 }
 
 /** A rules-engine problem in both languages, for a message that quotes it. */
@@ -1054,6 +1048,5 @@ export function problemInBoth(problem: Problem): { en: string; sv: string } {
 
 /** What a refused action says, in the reader's language: the rules engine's problems if any, else its message. */
 export function failureText(failure: { message: Message; problems: Problem[] }, locale: Locale): string {
-  if (failure.problems.length) return failure.problems.map((p) => problemText(p, locale)).join(" ");
-  return translate(failure.message, locale);
+  return renderFailure(DICTIONARIES[locale], locale, failure);
 }

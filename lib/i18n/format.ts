@@ -1,4 +1,10 @@
-/** Languages and formatting, without the dictionaries' data: what a page needs that gets its words as props. */
+/**
+ * Languages and formatting, without the dictionaries' data: what the browser's code uses with the one dictionary
+ * its page was given (lib/i18n/client.tsx), so a page's JavaScript carries no words of its own.
+ */
+import type { Problem } from "@/lib/rules/types";
+import type { Dictionary, Message } from "./dictionaries";
+
 export const LOCALES = ["en", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -20,6 +26,34 @@ export function intlLocale(locale: Locale): "sv-SE" | "en-GB" {
 /** Fills {placeholders} in a message. */
 export function format(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
+}
+
+/** A message in one language's words: its parameters filled in, a parameter that is a message rendered in place. */
+export function render(dictionary: Dictionary, locale: Locale, message: Message): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.params ?? {}))
+    values[name] =
+      typeof value !== "object" ? value : "key" in value ? render(dictionary, locale, value) : value[locale];
+  return format(dictionary[message.key], values);
+}
+
+/** A rules-engine problem with where it is: "deal 3, Bo: tricks must be …". */
+export function renderProblem(dictionary: Dictionary, locale: Locale, problem: Problem): string {
+  const where: string[] = [];
+  if (problem.deal !== undefined)
+    where.push(render(dictionary, locale, { key: "rules.atDeal", params: { n: problem.deal } }));
+  if (problem.player !== undefined) where.push(problem.player);
+  return (where.length ? `${where.join(", ")}: ` : "") + render(dictionary, locale, problem);
+}
+
+/** What a refused action says: the rules engine's problems if any, else its message. */
+export function renderFailure(
+  dictionary: Dictionary,
+  locale: Locale,
+  failure: { message: Message; problems: Problem[] },
+): string {
+  if (failure.problems.length) return failure.problems.map((p) => renderProblem(dictionary, locale, p)).join(" ");
+  return render(dictionary, locale, failure.message);
 }
 
 /** An amount in minor units (öre) as the currency is written in the locale, e.g. 3500 SEK → "35,00 kr". */

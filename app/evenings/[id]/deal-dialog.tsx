@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { failureText, format, problemText, translate, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { checkDeletion, contextOfDeal } from "./deal-draft";
@@ -18,8 +20,6 @@ interface Props {
   view: DealDialogView;
   /** Whether deals may be changed (an open evening). */
   editable: boolean;
-  dict: Dictionary;
-  locale: Locale;
   onClose: () => void;
   /** After an edit or deletion was stored, or refused in a way that needs the current state. */
   onChanged: (message?: string) => void;
@@ -29,18 +29,9 @@ interface Props {
  * One deal in a modal dialog, always in view and focused: why each score changed, then — for who may — its edit
  * (with one preview of what changes) or its deletion (asked once, with one preview and one Cancel).
  */
-export function DealDialog({
-  gameId,
-  record,
-  result,
-  number,
-  view: initialView,
-  editable,
-  dict,
-  locale,
-  onClose,
-  onChanged,
-}: Props) {
+export function DealDialog({ gameId, record, result, number, view: initialView, editable, onClose, onChanged }: Props) {
+  const { dict } = useI18n();
+  const i18n = useI18n();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const ref = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
@@ -62,8 +53,8 @@ export function DealDialog({
     startTransition(async () => {
       const response = await writer.remove({ gameId, number });
       if (response.ok) onChanged();
-      else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${failureText(response, locale)})`);
-      else setError(failureText(response, locale));
+      else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${i18n.failure(response)})`);
+      else setError(i18n.failure(response));
     });
   }
 
@@ -82,8 +73,6 @@ export function DealDialog({
           result={result}
           context={contextOfDeal(record, result, number)}
           mode="edit"
-          dict={dict}
-          locale={locale}
           onSaved={(saved) => onChanged("message" in saved ? saved.message : undefined)}
           onCancel={onClose}
         />
@@ -103,7 +92,7 @@ export function DealDialog({
                   <div key={p}>
                     <dt>{p}</dt>
                     <dd>
-                      {translate(deal.explain[p]!, locale)}
+                      {i18n.say(deal.explain[p]!)}
                       {deal.limpa.includes(p) ? <span className="limpa-mark"> {dict["legend.limpa"]}</span> : null}
                     </dd>
                   </div>
@@ -116,7 +105,7 @@ export function DealDialog({
             <ul className="problems" data-testid="delete-problems">
               <li>{t("table.invalidChange")}</li>
               {deletion?.problems.map((p, i) => (
-                <li key={i}>{problemText(p, locale)}</li>
+                <li key={i}>{i18n.problem(p)}</li>
               ))}
             </ul>
           )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { DealForm } from "./deal-form";
 import { useDealWriter } from "./deal-writer";
@@ -11,8 +11,6 @@ interface Props {
   record: GameRecord;
   result: GameResult;
   open: boolean;
-  dict: Dictionary;
-  locale: Locale;
   /** After a deal change (the writer has shown it already): what went wrong, if anything. */
   onChanged: (message?: string) => void;
 }
@@ -20,7 +18,9 @@ interface Props {
 /**
  * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo.
  */
-export function DealEntry({ gameId, record, result, open, dict, locale, onChanged }: Props) {
+export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
+  const { dict } = useI18n();
+  const i18n = useI18n();
   const writer = useDealWriter();
   const { undoable, setJustSaved } = useJustSaved(gameId, result.deals.length);
   const next = result.nextDeal;
@@ -41,7 +41,7 @@ export function DealEntry({ gameId, record, result, open, dict, locale, onChange
   async function undo(number: number) {
     setJustSaved(null);
     const response = await writer.remove({ gameId, number });
-    onChanged(response.ok ? undefined : failureText(response, locale));
+    onChanged(response.ok ? undefined : i18n.failure(response));
   }
 
   return (
@@ -60,8 +60,6 @@ export function DealEntry({ gameId, record, result, open, dict, locale, onChange
             trumpCompulsion: next.trumpCompulsion,
           }}
           mode="new"
-          dict={dict}
-          locale={locale}
           onSaved={saved}
         />
       ) : null}

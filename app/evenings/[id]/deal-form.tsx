@@ -1,7 +1,9 @@
 "use client";
 
 import { useMemo, useRef, useState, useTransition } from "react";
-import { failureText, format, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult, NextDeal, Problem } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import {
@@ -27,8 +29,6 @@ interface Props {
   result: GameResult;
   context: NextDeal;
   mode: "new" | "edit";
-  dict: Dictionary;
-  locale: Locale;
   /**
    * After a save (or a refusal that needs the current state): the saved deal's number (`queued` when it was
    * kept on this phone to be sent later), or a message to show.
@@ -55,7 +55,9 @@ function newClientKey(): string {
  * toggle, cards and tricks as one-tap choices. What follows from the rules is filled in; problems show once a
  * deal is complete or Save is tapped, at the seat they concern.
  */
-export function DealForm({ gameId, record, result, context, mode, dict, locale, onSaved, onCancel }: Props) {
+export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel }: Props) {
+  const { dict } = useI18n();
+  const i18n = useI18n();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
@@ -92,9 +94,9 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         onSaved({ number: context.number, queued: response.data.queued });
       } else if (response.code === "conflict") {
         clientKey.current = newClientKey();
-        onSaved({ message: `${t("table.conflict")} (${failureText(response, locale)})` });
+        onSaved({ message: `${t("table.conflict")} (${i18n.failure(response)})` });
       } else {
-        setError(failureText(response, locale));
+        setError(i18n.failure(response));
       }
     });
   }
@@ -147,8 +149,7 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
           const seatProblems: string[] = [];
           if (attempted && check.undecided.includes(player)) seatProblems.push(playWord.ask);
           if (attempted && check.missingTricks.includes(player)) seatProblems.push(t("table.tricksNeeded"));
-          if (showProblems)
-            for (const p of check.problems) if (p.player === player) seatProblems.push(problemText(p, locale));
+          if (showProblems) for (const p of check.problems) if (p.player === player) seatProblems.push(i18n.problem(p));
           return (
             <SeatRow
               key={player}
@@ -171,7 +172,7 @@ export function DealForm({ gameId, record, result, context, mode, dict, locale, 
         {dealProblems.length ? (
           <ul className="problems" data-testid="deal-problems">
             {dealProblems.map((p: Problem, i) => (
-              <li key={i}>{problemText(p, locale)}</li>
+              <li key={i}>{i18n.problem(p)}</li>
             ))}
           </ul>
         ) : null}

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { failureText, format, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format, type Locale } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import { startGameAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
 
@@ -27,9 +29,9 @@ export function NextGame({
   knownNames,
   limits,
   dict,
-  locale,
   onStarted,
 }: Props) {
+  const i18n = useI18n();
   const [seats, setSeats] = useState(initial);
   const [dealer, setDealer] = useState(suggestedDealer);
   const [name, setName] = useState("");
@@ -51,7 +53,7 @@ export function NextGame({
         startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat }),
       );
       if (response.ok) onStarted();
-      else setError(failureText(response, locale));
+      else setError(i18n.failure(response));
     });
   }
 

@@ -1,7 +1,9 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { format, intlLocale, problemText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format, intlLocale } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import { outboxCounts, type Choice, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
 import type { Entries } from "@/lib/rules";
 import type { Connection } from "@/lib/offline/sync-loop";
@@ -26,8 +28,6 @@ interface Props {
   local: LocalGame;
   /** Whether the evening still takes deals. */
   open: boolean;
-  dict: Dictionary;
-  locale: Locale;
   onChoose: (seq: number, choice: Choice) => Promise<string | null>;
   onRemove: (seq: number) => Promise<void>;
   onEdit: (seq: number, entries: Entries) => Promise<void>;
@@ -54,13 +54,12 @@ export function OutboxPanel({
   games,
   local,
   open,
-  dict,
-  locale,
   onChoose,
   onRemove,
   onEdit,
   onMove,
 }: Props) {
+  const { dict, locale } = useI18n();
   const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
   const counts = outboxCounts(queue);
   // The table decides on the first deal that cannot go as it is; those after it in its game wait for that.
@@ -110,8 +109,6 @@ export function OutboxPanel({
           key={blocked.seq}
           deal={blocked}
           game={games.find((g) => g.id === blocked.gameId) ?? game}
-          dict={dict}
-          locale={locale}
           onChoose={onChoose}
         />
       ) : null}
@@ -122,8 +119,6 @@ export function OutboxPanel({
           games={games}
           local={local}
           open={open}
-          dict={dict}
-          locale={locale}
           onRemove={onRemove}
           onEdit={onEdit}
           onMove={onMove}
@@ -134,17 +129,8 @@ export function OutboxPanel({
 }
 
 /** One deal in words, seat by seat: who played, cards, tricks, a revoke. */
-function DealSummary({
-  entries,
-  players,
-  knektpass,
-  dict,
-}: {
-  entries: Entries;
-  players: string[];
-  knektpass: boolean;
-  dict: Dictionary;
-}) {
+function DealSummary({ entries, players, knektpass }: { entries: Entries; players: string[]; knektpass: boolean }) {
+  const { dict } = useI18n();
   return (
     <ul className="deal-summary">
       {players.map((p) => {
@@ -173,19 +159,9 @@ function DealSummary({
   );
 }
 
-function Conflict({
-  deal,
-  game,
-  dict,
-  locale,
-  onChoose,
-}: {
-  deal: QueuedDeal;
-  game: TableGame;
-  dict: Dictionary;
-  locale: Locale;
-  onChoose: Props["onChoose"];
-}) {
+function Conflict({ deal, game, onChoose }: { deal: QueuedDeal; game: TableGame; onChoose: Props["onChoose"] }) {
+  const i18n = useI18n();
+  const { dict } = i18n;
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -215,11 +191,11 @@ function Conflict({
       <div className="versions">
         <div data-testid="conflict-theirs">
           <h3>{deal.theirsBy ? t("offline.theirsBy", { name: deal.theirsBy }) : dict["offline.theirs"]}</h3>
-          <DealSummary entries={deal.theirs ?? {}} players={record.players} knektpass={knektpass} dict={dict} />
+          <DealSummary entries={deal.theirs ?? {}} players={record.players} knektpass={knektpass} />
         </div>
         <div data-testid="conflict-mine">
           <h3>{dict["offline.mine"]}</h3>
-          <DealSummary entries={deal.entries} players={record.players} knektpass={knektpass} dict={dict} />
+          <DealSummary entries={deal.entries} players={record.players} knektpass={knektpass} />
         </div>
       </div>
       {mine?.ok ? (
@@ -230,7 +206,7 @@ function Conflict({
       ) : null}
       {mine && !mine.ok ? (
         <p className="muted">
-          {t("offline.keepMineRefused", { reason: mine.problems.map((p) => problemText(p, locale)).join("; ") })}
+          {t("offline.keepMineRefused", { reason: mine.problems.map((p) => i18n.problem(p)).join("; ") })}
         </p>
       ) : null}
       {error ? (
@@ -265,8 +241,6 @@ function Refused({
   games,
   local,
   open,
-  dict,
-  locale,
   onRemove,
   onEdit,
   onMove,
@@ -275,12 +249,11 @@ function Refused({
   games: TableGame[];
   local: LocalGame;
   open: boolean;
-  dict: Dictionary;
-  locale: Locale;
   onRemove: Props["onRemove"];
   onEdit: Props["onEdit"];
   onMove: Props["onMove"];
 }) {
+  const { dict } = useI18n();
   const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const [editing, setEditing] = useState(false);
   const [pending, startTransition] = useTransition();
@@ -325,7 +298,6 @@ function Refused({
         entries={deal.entries}
         players={(own ?? current).record.players}
         knektpass={record.variant === "knektpass"}
-        dict={dict}
       />
       {editing && editable ? (
         <DealWriterContext value={writer}>
@@ -341,8 +313,6 @@ function Refused({
               trumpCompulsion: next.trumpCompulsion,
             }}
             mode="edit"
-            dict={dict}
-            locale={locale}
             onSaved={() => setEditing(false)}
             onCancel={() => setEditing(false)}
           />

@@ -1,14 +1,12 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
-import type { Dictionary, Locale } from "@/lib/i18n/dictionaries";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 interface Props {
   record: GameRecord;
   result: GameResult;
-  dict: Dictionary;
-  locale: Locale;
   /** Tapping a deal's number: open it (why each score changed; edit or delete for who may). */
   onSelect?: (number: number) => void;
   /** Deals kept on this phone, not yet sent. */
@@ -21,7 +19,8 @@ interface Props {
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
  * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, dict, locale, onSelect, queued, provisional }: Props) {
+export function Protokoll({ record, result, onSelect, queued, provisional }: Props) {
+  const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
   return (
     <ScoreSheet

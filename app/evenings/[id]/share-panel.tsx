@@ -2,7 +2,8 @@
 
 import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
-import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/format";
 import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
 

@@ -3,7 +3,8 @@
 import { useEffect, useState, useTransition } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import type { ActionResult } from "@/lib/http/action-result";
-import { format, intlLocale, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { format, intlLocale, type Locale } from "@/lib/i18n/format";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { endEveningAction } from "./actions";
 import { InvitePanel } from "./invite-panel";
@@ -71,10 +72,9 @@ export function ProtokollSection({
   provisional,
   open,
   dict,
-  locale,
   onSelect,
   onUndo,
-}: Words & {
+}: Pick<Words, "dict"> & {
   number: number;
   record: GameRecord;
   result: GameResult;
@@ -94,15 +94,7 @@ export function ProtokollSection({
           </button>
         ) : null}
       </div>
-      <Protokoll
-        record={record}
-        result={result}
-        dict={dict}
-        locale={locale}
-        queued={queued}
-        provisional={provisional}
-        onSelect={onSelect}
-      />
+      <Protokoll record={record} result={result} queued={queued} provisional={provisional} onSelect={onSelect} />
       {result.deals.length ? (
         <ScoreChart record={record} result={result} label={say(dict, "chart.label", { n: number })} />
       ) : null}
@@ -111,7 +103,7 @@ export function ProtokollSection({
 }
 
 /** The evening's finished games, folded away. */
-export function EarlierGames({ games, dict, locale }: Words & { games: TableGame[] }) {
+export function EarlierGames({ games, dict }: Pick<Words, "dict"> & { games: TableGame[] }) {
   if (!games.length) return null;
   return (
     <details className="card">
@@ -121,7 +113,7 @@ export function EarlierGames({ games, dict, locale }: Words & { games: TableGame
           <h3>
             {say(dict, "table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
           </h3>
-          <Protokoll record={g.record} result={g.result} dict={dict} locale={locale} />
+          <Protokoll record={g.record} result={g.result} />
           <ScoreChart record={g.record} result={g.result} label={say(dict, "chart.label", { n: g.number })} />
         </div>
       ))}

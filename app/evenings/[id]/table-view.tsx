@@ -1,7 +1,9 @@
 "use client";
 
 import { useCallback, useState, type ReactNode } from "react";
-import { DICTIONARIES, failureText, type Dictionary, type Locale } from "@/lib/i18n/dictionaries";
+import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { type Locale } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import type { ActionResult } from "@/lib/http/action-result";
 import { settledGame, type Stakes } from "@/lib/rules";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
@@ -70,7 +72,8 @@ export function TableView({
   details,
   locale,
 }: Props) {
-  const dict = DICTIONARIES[locale];
+  const i18n = useI18n();
+  const { dict } = i18n;
   const table = useTable({
     eveningId,
     title,
@@ -92,7 +95,7 @@ export function TableView({
   };
   /** After a change through a server action (a game, sharing, inviting, the evening's end): the page's new state. */
   const refresh = (result?: ActionResult) => {
-    setNotice(result && !result.ok ? failureText(result, locale) : null);
+    setNotice(result && !result.ok ? i18n.failure(result) : null);
     setDialog(null);
     // When the action never left the phone there is nothing new to fetch; asking anyway without a signal would
     // make the router load the whole page again, and the notice with it would be gone.
@@ -108,7 +111,7 @@ export function TableView({
   return (
     <DealWriterContext value={writer}>
       <div className="table-view stack">
-        <TableOutbox table={table} eveningId={eveningId} dict={dict} locale={locale} />
+        <TableOutbox table={table} eveningId={eveningId} dict={dict} />
         {notice ? (
           <p className="banner warn" role="status">
             {notice}
@@ -116,15 +119,7 @@ export function TableView({
         ) : null}
         <GameStatus number={game.number} record={record} result={result} open={open} dict={dict} />
 
-        <DealEntry
-          gameId={game.id}
-          record={record}
-          result={result}
-          open={open}
-          dict={dict}
-          locale={locale}
-          onChanged={dealChanged}
-        />
+        <DealEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
 
         {open && over ? (
           <NextGame
@@ -148,29 +143,26 @@ export function TableView({
           provisional={local.provisional}
           open={open}
           dict={dict}
-          locale={locale}
           onSelect={(number) => setDialog({ number, view: "explain" })}
           onUndo={() => setDialog({ number: result.deals.length, view: "delete" })}
         />
-        <EarlierGames games={games.slice(0, -1)} dict={dict} locale={locale} />
+        <EarlierGames games={games.slice(0, -1)} dict={dict} />
 
         <SettlementView
           stakes={stakes}
           games={[...games.slice(0, -1), { record, result }].map((g) => settledGame(g.record, g.result))}
-          dict={dict}
-          locale={locale}
         />
 
         {details}
 
         <EditHistory edits={edits} dict={dict} locale={locale} />
         <EveningActions
+          dict={dict}
           eveningId={eveningId}
           share={share}
           invite={invite}
           owner={role === "owner"}
           open={open}
-          dict={dict}
           onChanged={refresh}
         />
 
@@ -183,8 +175,6 @@ export function TableView({
             number={dialog.number}
             view={dialog.view}
             editable={open}
-            dict={dict}
-            locale={locale}
             onClose={closeDialog}
             onChanged={dealChanged}
           />
@@ -199,12 +189,10 @@ function TableOutbox({
   table: { phone, copy, outbox, local, serverLength },
   eveningId,
   dict,
-  locale,
 }: {
   table: ReturnType<typeof useTable>;
   eveningId: string;
   dict: Dictionary;
-  locale: Locale;
 }) {
   const { games, open } = copy.shown.data;
   const game = games.at(-1)!;
@@ -218,8 +206,6 @@ function TableOutbox({
       games={games}
       local={local}
       open={open}
-      dict={dict}
-      locale={locale}
       onChoose={(seq, choice) => outbox.choose(seq, choice, dict["offline.needsSignal"])}
       onRemove={(seq) => outbox.removeQueued(seq, serverLength)}
       onEdit={(seq, entries) => outbox.editQueued(seq, entries, serverLength)}
@@ -229,7 +215,8 @@ function TableOutbox({
 }
 
 /** The phone acts for another account than the page's (or for none): the table is not shown to it. */
-function SignedOutHere({ eveningId, dict }: { eveningId: string; dict: Dictionary }) {
+function SignedOutHere({ eveningId }: { eveningId: string; dict: Dictionary }) {
+  const { dict } = useI18n();
   return (
     <p className="banner warn" data-testid="signed-out-here">
       {dict["offline.signedOutHere"]}{" "}

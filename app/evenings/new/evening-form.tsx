@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
-import { failureText, problemText, translate, type Locale } from "@/lib/i18n/dictionaries";
+import { type Locale } from "@/lib/i18n/format";
+import { useI18n } from "@/lib/i18n/client";
 import { createEveningAction } from "../actions";
 import { GameChoice, RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
 
@@ -32,7 +33,8 @@ interface Props {
     >;
 }
 
-export function EveningForm({ today, variants, houseRules, knownNames, ruleSets, labels, locale }: Props) {
+export function EveningForm({ today, variants, houseRules, knownNames, ruleSets, labels }: Props) {
+  const i18n = useI18n();
   const [result, formProps, pending] = useFormAction(createEveningAction);
   const failure = result && !result.ok ? result : null;
   const [variant, setVariant] = useState(variants[0]!.id);
@@ -43,7 +45,7 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
   const chosenSet = setsForGame.find((r) => r.id === ruleSetId) ?? null;
   const { min, max, name: variantName } = variants.find((v) => v.id === variant)!;
   const named = players.map((p, i) => ({ name: p.trim(), seat: i })).filter((p) => p.name);
-  const error = (field: string) => failure?.fields[field]?.map((m) => translate(m, locale)).join(" ");
+  const error = (field: string) => failure?.fields[field]?.map((m) => i18n.say(m)).join(" ");
   const countProblem =
     named.length > max || (named.length > 0 && named.length < min)
       ? labels.count
@@ -149,11 +151,11 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
           {failure.problems.length ? (
             <ul>
               {failure.problems.map((p, i) => (
-                <li key={i}>{problemText(p, locale)}</li>
+                <li key={i}>{i18n.problem(p)}</li>
               ))}
             </ul>
           ) : (
-            failureText(failure, locale)
+            i18n.failure(failure)
           )}
         </div>
       ) : null}

@@ -1,10 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import { failureText, type Locale } from "@/lib/i18n/dictionaries";
+import { useI18n } from "@/lib/i18n/client";
 import { joinAction } from "./actions";
 
-export function JoinButton({ token, label, locale }: { token: string; label: string; locale: Locale }) {
+export function JoinButton({ token, label }: { token: string; label: string }) {
+  const i18n = useI18n();
   const [result, action, pending] = useActionState(joinAction.bind(null, token), null);
   return (
     <form action={action} className="stack">
@@ -13,7 +14,7 @@ export function JoinButton({ token, label, locale }: { token: string; label: str
       </button>
       {result && !result.ok ? (
         <p className="form-error" role="alert">
-          {failureText(result, locale)}
+          {i18n.failure(result)}
         </p>
       ) : null}
     </form>

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Join · Protokoll", referrer: "no-re
 
 export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
   const { token } = await params;
-  const [{ t, locale }, invite, actor] = await Promise.all([getI18n(), describeInvite(token), currentActor()]);
+  const [{ t }, invite, actor] = await Promise.all([getI18n(), describeInvite(token), currentActor()]);
   if (!invite) {
     return (
       <main className="narrow stack">
@@ -25,7 +25,7 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
       <h1>{format(t("join.title"), { title: invite.title })}</h1>
       <p>{format(t("join.lead"), { owner: invite.owner })}</p>
       {actor ? (
-        <JoinButton token={token} label={t("join.button")} locale={locale} />
+        <JoinButton token={token} label={t("join.button")} />
       ) : (
         <div className="actions">
           <Link className="button primary" href={`/sign-up?next=${next}`}>

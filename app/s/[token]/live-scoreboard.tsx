@@ -1,12 +1,13 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import { useEffect, useState, type ReactNode } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { ScoreSheet } from "@/app/_components/score-sheet";
 import { SettlementView } from "@/app/_components/settlement-view";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format, intlLocale, type Locale } from "@/lib/i18n/format";
+import { format, intlLocale } from "@/lib/i18n/format";
 import { playersAtOne } from "@/lib/rules/standing";
 import { VARIANTS } from "@/lib/rules/variants";
 import type { VariantId } from "@/lib/rules/types";
@@ -29,24 +30,11 @@ interface BoardProps {
   wins: Map<string, number>;
   indicator: ReactNode;
   onToggleTv: () => void;
-  dict: Dictionary;
-  locale: Locale;
 }
 
 /** The game's protokoll; in TV mode the newest deal first. */
-function GameSheet({
-  shown,
-  variant,
-  newestFirst,
-  dict,
-  locale,
-}: {
-  shown: ScoreboardGame;
-  variant: string;
-  newestFirst: boolean;
-  dict: Dictionary;
-  locale: Locale;
-}) {
+function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; variant: string; newestFirst: boolean }) {
+  const { dict, locale } = useI18n();
   if (!shown.deals.length) return <p className="muted">{dict["share.noDeals"]}</p>;
   return (
     <ScoreSheet
@@ -63,13 +51,15 @@ function GameSheet({
   );
 }
 
-function Compulsion({ game, dict }: { game: ScoreboardGame | undefined; dict: Dictionary }) {
+function Compulsion({ game }: { game: ScoreboardGame | undefined }) {
+  const { dict } = useI18n();
   if (!game?.trumpCompulsion) return null;
   return <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />;
 }
 
 /** TV mode: one screen that never scrolls — big standings, the latest deals newest first, the banners. */
-function TvBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale }: BoardProps) {
+function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) {
+  const { dict } = useI18n();
   const winners = winnerText(game, dict);
   return (
     <main className="tv-board" data-testid="tv-board">
@@ -89,12 +79,12 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale }
           {dict["share.exitTv"]}
         </button>
       </header>
-      <Compulsion game={game} dict={dict} />
+      <Compulsion game={game} />
       {game ? (
         <div className="tv-main">
-          <Standings game={game} wins={wins} dict={dict} locale={locale} />
+          <Standings game={game} wins={wins} />
           <div className="tv-deals">
-            <GameSheet shown={game} variant={scoreboard.variant} newestFirst dict={dict} locale={locale} />
+            <GameSheet shown={game} variant={scoreboard.variant} newestFirst />
           </div>
         </div>
       ) : null}
@@ -114,7 +104,8 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale }
 }
 
 /** The share page: the current game's standings and protokoll, the games already won, the settlement. */
-function PageBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale }: BoardProps) {
+function PageBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) {
+  const { dict, locale } = useI18n();
   const finished = scoreboard.games.filter((g) => g.winners.length && g !== game);
   const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" });
   return (
@@ -138,7 +129,7 @@ function PageBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale
       {game ? (
         <section className="stack" aria-label={format(dict["table.gameN"], { n: game.number })}>
           <h2>{format(dict["table.gameN"], { n: game.number })}</h2>
-          <Compulsion game={game} dict={dict} />
+          <Compulsion game={game} />
           {game.winners.length ? (
             <p className="banner celebration" data-testid="share-winners">
               {winnerText(game, dict)}
@@ -150,8 +141,8 @@ function PageBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale
             </p>
           ) : null}
           <div className="board">
-            <Standings game={game} wins={wins} dict={dict} locale={locale} />
-            <GameSheet shown={game} variant={scoreboard.variant} newestFirst={false} dict={dict} locale={locale} />
+            <Standings game={game} wins={wins} />
+            <GameSheet shown={game} variant={scoreboard.variant} newestFirst={false} />
           </div>
         </section>
       ) : null}
@@ -167,25 +158,14 @@ function PageBoard({ scoreboard, game, wins, indicator, onToggleTv, dict, locale
           </ul>
         </section>
       ) : null}
-      <SettlementView stakes={scoreboard.stakes} games={scoreboard.games} dict={dict} locale={locale} />
+      <SettlementView stakes={scoreboard.stakes} games={scoreboard.games} />
     </main>
   );
 }
 
 /** The live scoreboard behind a share link: kept current by the stream, on the page or full screen (TV mode). */
-export function LiveScoreboard({
-  token,
-  initial,
-  dict,
-  locale,
-  tv: startInTv,
-}: {
-  token: string;
-  initial: Scoreboard;
-  dict: Dictionary;
-  locale: Locale;
-  tv: boolean;
-}) {
+export function LiveScoreboard({ token, initial, tv: startInTv }: { token: string; initial: Scoreboard; tv: boolean }) {
+  const { dict } = useI18n();
   const { scoreboard, connection, updatedAt } = useLiveScoreboard(token, initial);
   const [tv, setTv] = useState(startInTv);
   const seconds = useSecondsSince(updatedAt);
@@ -227,6 +207,6 @@ export function LiveScoreboard({
       {format(dict["share.lastUpdate"], { s: seconds })}
     </p>
   );
-  const props = { scoreboard, game: scoreboard.games.at(-1), wins, indicator, onToggleTv: toggleTv, dict, locale };
+  const props = { scoreboard, game: scoreboard.games.at(-1), wins, indicator, onToggleTv: toggleTv };
   return tv ? <TvBoard {...props} /> : <PageBoard {...props} />;
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { getScoreboardByToken } from "@/lib/data/share";
-import { DICTIONARIES } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { LiveScoreboard } from "./live-scoreboard";
 
@@ -14,7 +13,7 @@ export const metadata: Metadata = {
 export default async function SharePage({ params, searchParams }: PageProps<"/s/[token]">) {
   const { token } = await params;
   const tv = (await searchParams).tv === "1";
-  const [{ locale, t }, found] = await Promise.all([getI18n(), getScoreboardByToken(token)]);
+  const [{ t }, found] = await Promise.all([getI18n(), getScoreboardByToken(token)]);
   if (!found) {
     return (
       <main className="narrow stack">
@@ -25,7 +24,5 @@ export default async function SharePage({ params, searchParams }: PageProps<"/s/
       </main>
     );
   }
-  return (
-    <LiveScoreboard token={token} initial={found.scoreboard} dict={DICTIONARIES[locale]} locale={locale} tv={tv} />
-  );
+  return <LiveScoreboard token={token} initial={found.scoreboard} tv={tv} />;
 }

@@ -1,23 +1,13 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import type { CSSProperties } from "react";
 import { numberFormat } from "@/app/_components/score-sheet";
 import type { ScoreboardGame } from "@/lib/data/share";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import type { Locale } from "@/lib/i18n/format";
 
 /** The current game's standings, lowest first: the player closest to 0 and the evening's leader (most games won) marked. */
-export function Standings({
-  game,
-  wins,
-  dict,
-  locale,
-}: {
-  game: ScoreboardGame;
-  wins: Map<string, number>;
-  dict: Dictionary;
-  locale: Locale;
-}) {
+export function Standings({ game, wins }: { game: ScoreboardGame; wins: Map<string, number> }) {
+  const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
   const order = [...game.players].sort(
     (a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b),
