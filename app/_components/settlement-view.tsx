@@ -1,8 +1,6 @@
 "use client";
 
 import { useI18n } from "@/lib/i18n/client";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format } from "@/lib/i18n/format";
 import { money, signedMoney } from "@/lib/i18n/format";
 import { playsForMoney } from "@/lib/rules/settlement";
 import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
@@ -13,9 +11,8 @@ import { settle, type SettledGame, type Stakes } from "@/lib/rules/settlement";
  * evening page, and on the share link when its owner shows the money.
  */
 export function SettlementView({ stakes, games }: { stakes: Stakes | null; games: SettledGame[] }) {
-  const { dict, locale } = useI18n();
+  const { dict, locale, t } = useI18n();
   if (!playsForMoney(stakes) || !games.some((g) => g.winners.length)) return null;
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
   const m = (amount: number) => money(amount, stakes.currency, locale);
   const settlement = settle(games, stakes);
   return (

@@ -1,8 +1,6 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
@@ -30,9 +28,8 @@ interface Props {
  * (with one preview of what changes) or its deletion (asked once, with one preview and one Cancel).
  */
 export function DealDialog({ gameId, record, result, number, view: initialView, editable, onClose, onChanged }: Props) {
-  const { dict } = useI18n();
   const i18n = useI18n();
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const { dict, t } = i18n;
   const ref = useRef<HTMLDialogElement>(null);
   const [view, setView] = useState(initialView);
   const [error, setError] = useState<string | null>(null);

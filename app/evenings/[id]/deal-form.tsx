@@ -2,7 +2,6 @@
 
 import { useMemo, useRef, useState, useTransition } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult, NextDeal, Problem } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
@@ -56,9 +55,8 @@ function newClientKey(): string {
  * deal is complete or Save is tapped, at the seat they concern.
  */
 export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel }: Props) {
-  const { dict } = useI18n();
   const i18n = useI18n();
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const { dict, t } = i18n;
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
   const [draft, setDraft] = useState<Draft>(() =>

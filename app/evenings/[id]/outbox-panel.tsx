@@ -161,8 +161,7 @@ function DealSummary({ entries, players, knektpass }: { entries: Entries; player
 
 function Conflict({ deal, game, onChoose }: { deal: QueuedDeal; game: TableGame; onChoose: Props["onChoose"] }) {
   const i18n = useI18n();
-  const { dict } = i18n;
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const { dict, t } = i18n;
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const { record } = game;
@@ -253,8 +252,7 @@ function Refused({
   onEdit: Props["onEdit"];
   onMove: Props["onMove"];
 }) {
-  const { dict } = useI18n();
-  const t = (key: keyof Dictionary, values: Record<string, string | number> = {}) => format(dict[key], values);
+  const { dict, t } = useI18n();
   const [editing, setEditing] = useState(false);
   const [pending, startTransition] = useTransition();
   const current = games.at(-1)!;
