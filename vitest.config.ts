@@ -8,10 +8,13 @@ const integration = (provider: "sqlite" | "postgresql") => ({
     name: `integration-${provider}`,
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
-    // One fresh database per provider, built from the migrations; files run one after another on it.
+    // One fresh database per provider, built from the migrations; files run one after another on it, in one
+    // module graph (not isolated): the data layer is loaded once instead of once per file, which halves the time.
+    // The files share only the database, where each test makes its own accounts and evenings.
     globalSetup: ["tests/support/database-global-setup.ts"],
     setupFiles: ["tests/support/database-setup.ts"],
     fileParallelism: false,
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     provide: { provider },
