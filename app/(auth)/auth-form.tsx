@@ -2,12 +2,10 @@
 
 import { useActionState, useState } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
-import { type Locale } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 
 interface Props {
   action: (state: ActionResult | null, formData: FormData) => Promise<ActionResult>;
-  locale: Locale;
   labels: { username: string; password: string; submit: string; passwordHint?: string };
   next?: string;
   autoCompletePassword: "current-password" | "new-password";

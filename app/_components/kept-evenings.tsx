@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
+import { useI18n } from "@/lib/i18n/client";
 import { keepPage } from "./keep-page";
 import { loadOffline, usePhone } from "./phone";
 
@@ -10,16 +10,15 @@ import { loadOffline, usePhone } from "./phone";
  * (and on the offline page) when there is no signal. With a signal it keeps the list page itself for later.
  */
 export function KeptEvenings({
-  dict,
   always = false,
   keep,
 }: {
-  dict: Pick<Dictionary, "offline.keptTitle" | "offline.keptHint" | "offline.keptNone">;
   /** Shown with a signal too (the offline page). */
   always?: boolean;
   /** The page to keep for a reload without a signal, when it was reached by tapping inside the app. */
   keep?: string;
 }) {
+  const { dict } = useI18n();
   const { account, offline } = usePhone();
   const [kept, setKept] = useState<{ id: string; title: string; renderedAt: number }[] | null>(null);
   const accountId = account?.id ?? null;

@@ -1,6 +1,8 @@
+"use client";
+
+import { useI18n } from "@/lib/i18n/client";
 import type { ReactNode } from "react";
 import type { ScoreboardDeal } from "@/lib/data/share";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
 import type { DealResult } from "@/lib/rules";
 import { intlLocale, type Locale } from "@/lib/i18n/format";
 
@@ -15,8 +17,6 @@ interface Props<D extends SheetDeal> {
   startScore: number;
   winners: string[];
   deals: D[];
-  dict: Dictionary;
-  locale: Locale;
   testId: string;
   /** The deal-number cell's content, e.g. a button that opens the explanation; the number itself by default. */
   dealLabel?: (deal: D, label: string) => ReactNode;
@@ -68,8 +68,6 @@ export function ScoreSheet<D extends SheetDeal>({
   startScore,
   winners,
   deals,
-  dict,
-  locale,
   testId,
   dealLabel,
   queued,
@@ -78,6 +76,7 @@ export function ScoreSheet<D extends SheetDeal>({
   variant,
   newestFirst = false,
 }: Props<D>) {
+  const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
   const short = shortNames(players);
   const knack = variant === "norrlands-knack";

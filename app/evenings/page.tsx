@@ -7,7 +7,6 @@ import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { KeptEvenings } from "@/app/_components/kept-evenings";
-import { keptWords } from "@/app/_components/kept-words";
 import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
@@ -51,7 +50,7 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
           {t("evenings.new")}
         </Link>
       </div>
-      <KeptEvenings dict={keptWords(locale)} keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
+      <KeptEvenings keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
       <div className="actions">
         {/* Backing up sizes the whole history: done on the import page, not on every view of this one. */}
         <Link href="/import" className="button small">

@@ -3,7 +3,6 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ImportPreview } from "@/lib/data/transfer";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { fileSizeProblem } from "@/lib/transfer/limits";
@@ -17,7 +16,7 @@ function asForm(file: File): FormData {
 }
 
 /** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
-export function ImportForm({}: { dict: Dictionary }) {
+export function ImportForm() {
   const { dict } = useI18n();
   const i18n = useI18n();
   const router = useRouter();

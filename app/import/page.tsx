@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requireActor } from "@/lib/auth/require";
 import { backupPartCount } from "@/lib/data/transfer";
-import { DICTIONARIES, format } from "@/lib/i18n/dictionaries";
+import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { ImportForm } from "./import-form";
 
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Back up and import · Protokoll" };
 
 export default async function ImportPage() {
   const actor = await requireActor("/import");
-  const [{ locale, t }, parts] = await Promise.all([getI18n(), backupPartCount(actor)]);
+  const [{ t }, parts] = await Promise.all([getI18n(), backupPartCount(actor)]);
   return (
     <main className="narrow stack">
       <h1>{t("export.backupImport")}</h1>
@@ -33,7 +33,7 @@ export default async function ImportPage() {
       </section>
       <h2>{t("import.title")}</h2>
       <p className="muted">{t("import.help")}</p>
-      <ImportForm dict={DICTIONARIES[locale]} />
+      <ImportForm />
     </main>
   );
 }

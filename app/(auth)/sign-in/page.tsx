@@ -7,13 +7,12 @@ import { AuthForm } from "../auth-form";
 export const metadata: Metadata = { title: "Sign in · Protokoll" };
 
 export default async function SignInPage({ searchParams }: PageProps<"/sign-in">) {
-  const { t, locale } = await getI18n();
+  const { t } = await getI18n();
   const next = (await searchParams).next;
   return (
     <main className="narrow stack">
       <h1>{t("auth.signInTitle")}</h1>
       <AuthForm
-        locale={locale}
         action={signInAction}
         next={typeof next === "string" ? next : undefined}
         autoCompletePassword="current-password"

@@ -7,13 +7,12 @@ import { AuthForm } from "../auth-form";
 export const metadata: Metadata = { title: "Sign up · Protokoll" };
 
 export default async function SignUpPage({ searchParams }: PageProps<"/sign-up">) {
-  const { t, locale } = await getI18n();
+  const { t } = await getI18n();
   const next = (await searchParams).next;
   return (
     <main className="narrow stack">
       <h1>{t("auth.signUpTitle")}</h1>
       <AuthForm
-        locale={locale}
         action={signUpAction}
         next={typeof next === "string" ? next : undefined}
         autoCompletePassword="new-password"

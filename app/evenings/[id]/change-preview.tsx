@@ -1,4 +1,7 @@
-import { format, type Dictionary } from "@/lib/i18n/dictionaries";
+"use client";
+
+import { useI18n } from "@/lib/i18n/client";
+import { format } from "@/lib/i18n/format";
 import type { GameResult } from "@/lib/rules";
 
 /** What a change to an earlier deal would do: final scores that move, a winner who appears or disappears. */
@@ -6,13 +9,12 @@ export function ChangePreview({
   before,
   after,
   players,
-  dict,
 }: {
   before: GameResult;
   after: GameResult;
   players: string[];
-  dict: Dictionary;
 }) {
+  const { dict } = useI18n();
   const moved = players.filter((p) => before.scores[p] !== after.scores[p]);
   const newWinners = after.winners.filter((w) => !before.winners.includes(w));
   const goneWinners = before.winners.filter((w) => !after.winners.includes(w));

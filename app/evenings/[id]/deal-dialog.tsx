@@ -97,7 +97,7 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
               </dl>
             </>
           ) : deletion?.after ? (
-            <ChangePreview before={result} after={deletion.after} players={record.players} dict={dict} />
+            <ChangePreview before={result} after={deletion.after} players={record.players} />
           ) : (
             <ul className="problems" data-testid="delete-problems">
               <li>{t("table.invalidChange")}</li>

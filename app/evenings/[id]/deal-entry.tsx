@@ -19,7 +19,6 @@ interface Props {
  * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo.
  */
 export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
-  const { dict } = useI18n();
   const i18n = useI18n();
   const writer = useDealWriter();
   const { undoable, setJustSaved } = useJustSaved(gameId, result.deals.length);
@@ -63,7 +62,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
           onSaved={saved}
         />
       ) : null}
-      {undoable ? <UndoToast saved={undoable} dict={dict} onUndo={undo} /> : null}
+      {undoable ? <UndoToast saved={undoable} onUndo={undo} /> : null}
     </>
   );
 }

@@ -56,7 +56,7 @@ function newClientKey(): string {
  */
 export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel }: Props) {
   const i18n = useI18n();
-  const { dict, t } = i18n;
+  const { t } = i18n;
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
   const [draft, setDraft] = useState<Draft>(() =>
@@ -175,7 +175,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
           </ul>
         ) : null}
         {mode === "edit" && check.after && !check.problems.length ? (
-          <ChangePreview before={result} after={check.after} players={record.players} dict={dict} />
+          <ChangePreview before={result} after={check.after} players={record.players} />
         ) : null}
         {error ? (
           <p className="form-error" role="alert">

@@ -1,8 +1,8 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import { useTransition } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { removeMemberAction, rotateInviteAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
 
@@ -11,13 +11,13 @@ interface Props {
   inviteUrl: string;
   qrSvg: string;
   members: { userId: string; username: string }[];
-  dict: Dictionary;
   /** After a change, with the action's answer. */
   onChanged: (result: ActionResult) => void;
 }
 
 /** The owner's panel: the invite link and its QR code, and who else may enter deals. */
-export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, dict, onChanged }: Props) {
+export function InvitePanel({ eveningId, inviteUrl, qrSvg, members, onChanged }: Props) {
+  const { dict } = useI18n();
   const [pending, startTransition] = useTransition();
   const act = (work: () => Promise<ActionResult>) =>
     startTransition(async () => {

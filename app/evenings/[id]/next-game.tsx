@@ -1,8 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format, type Locale } from "@/lib/i18n/format";
+import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { startGameAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
@@ -15,23 +14,13 @@ interface Props {
   suggestedDealer: string;
   knownNames: string[];
   limits: { min: number; max: number };
-  dict: Dictionary;
-  locale: Locale;
   onStarted: () => void;
 }
 
 /** Starts the next game with the same seats, or with players added, removed or moved. */
-export function NextGame({
-  eveningId,
-  number,
-  seats: initial,
-  suggestedDealer,
-  knownNames,
-  limits,
-  dict,
-  onStarted,
-}: Props) {
+export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, onStarted }: Props) {
   const i18n = useI18n();
+  const { dict } = i18n;
   const [seats, setSeats] = useState(initial);
   const [dealer, setDealer] = useState(suggestedDealer);
   const [name, setName] = useState("");

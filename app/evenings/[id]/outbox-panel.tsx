@@ -200,7 +200,7 @@ function Conflict({ deal, game, onChoose }: { deal: QueuedDeal; game: TableGame;
       {mine?.ok ? (
         <div className="stack" data-testid="keep-mine-preview">
           <p className="muted">{dict["offline.keepMineChanges"]}</p>
-          <ChangePreview before={game.result} after={mine.result} players={record.players} dict={dict} />
+          <ChangePreview before={game.result} after={mine.result} players={record.players} />
         </div>
       ) : null}
       {mine && !mine.ok ? (

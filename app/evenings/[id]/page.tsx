@@ -84,7 +84,6 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
         invite={invite}
         share={share}
         stakes={evening.stakes}
-        locale={locale}
         details={
           <section className="card stack evening-details" aria-labelledby="evening-details">
             <h2 id="evening-details">{t("evening.details")}</h2>

@@ -29,8 +29,6 @@ export function Protokoll({ record, result, onSelect, queued, provisional }: Pro
       startScore={resolveHouseRules(record.variant, record.houseRules).startScore}
       winners={result.winners}
       deals={result.deals}
-      dict={dict}
-      locale={locale}
       variant={record.variant}
       queued={queued}
       provisional={provisional}

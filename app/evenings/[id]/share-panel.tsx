@@ -1,8 +1,8 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { format } from "@/lib/i18n/format";
 import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
@@ -13,13 +13,13 @@ interface Props {
   share: { url: string; qrSvg: string } | null;
   /** Whether the link shows who pays whom; null when the evening is not played for money. */
   money: boolean | null;
-  dict: Dictionary;
   /** After a change, with the action's answer. */
   onChanged: (result: ActionResult) => void;
 }
 
 /** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
-export function SharePanel({ eveningId, share, money, dict, onChanged }: Props) {
+export function SharePanel({ eveningId, share, money, onChanged }: Props) {
+  const { dict } = useI18n();
   const [pending, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
   const [viewers, setViewers] = useState<number | null>(null);

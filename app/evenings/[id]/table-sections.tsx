@@ -1,10 +1,10 @@
 "use client";
 
+import { useI18n } from "@/lib/i18n/client";
 import { useEffect, useState, useTransition } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import type { ActionResult } from "@/lib/http/action-result";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format, intlLocale, type Locale } from "@/lib/i18n/format";
+import { intlLocale } from "@/lib/i18n/format";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { endEveningAction } from "./actions";
 import { InvitePanel } from "./invite-panel";
@@ -14,24 +14,25 @@ import { SharePanel } from "./share-panel";
 import type { TableEdit, TableGame } from "./table-data";
 import { withSignal } from "@/app/_components/with-signal";
 
-type Words = { dict: Dictionary; locale: Locale };
-const say = (dict: Dictionary, key: keyof Dictionary, values: Record<string, string | number> = {}) =>
-  format(dict[key], values);
-
 /** The state of the game on the first screen: whose deal, trumftvång, the winner, an ended evening. */
 export function GameStatus({
   number,
   record,
   result,
   open,
-  dict,
-}: { number: number; record: GameRecord; result: GameResult; open: boolean } & Pick<Words, "dict">) {
+}: {
+  number: number;
+  record: GameRecord;
+  result: GameResult;
+  open: boolean;
+}) {
+  const { dict, t } = useI18n();
   const next = result.nextDeal;
   return (
     <>
-      <section className="status" aria-label={say(dict, "table.gameN", { n: number })}>
+      <section className="status" aria-label={t("table.gameN", { n: number })}>
         <p>
-          <strong>{say(dict, "table.gameN", { n: number })}</strong>
+          <strong>{t("table.gameN", { n: number })}</strong>
           {next ? (
             <>
               {" · "}
@@ -43,7 +44,7 @@ export function GameStatus({
         {next?.firstDeal ? <p className="note">{dict["table.firstDeal"]}</p> : null}
       </section>
       {next?.trumpCompulsion ? (
-        <CompulsionBanner names={playersAtOne(record.players, result.scores)} dict={dict} testId="trumftvang" />
+        <CompulsionBanner names={playersAtOne(record.players, result.scores)} testId="trumftvang" />
       ) : null}
       {result.winners.length ? (
         <section className="celebration card" aria-live="polite" data-testid="winners">
@@ -52,10 +53,10 @@ export function GameStatus({
           </svg>
           <h2>
             {result.winners.length > 1
-              ? say(dict, "table.winShared", { names: result.winners.join(" & ") })
-              : say(dict, "table.wins", { names: result.winners[0]! })}
+              ? t("table.winShared", { names: result.winners.join(" & ") })
+              : t("table.wins", { names: result.winners[0]! })}
           </h2>
-          <p className="muted">{say(dict, "table.gameOver")}</p>
+          <p className="muted">{t("table.gameOver")}</p>
         </section>
       ) : null}
       {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
@@ -71,10 +72,9 @@ export function ProtokollSection({
   queued,
   provisional,
   open,
-  dict,
   onSelect,
   onUndo,
-}: Pick<Words, "dict"> & {
+}: {
   number: number;
   record: GameRecord;
   result: GameResult;
@@ -84,6 +84,7 @@ export function ProtokollSection({
   onSelect: (number: number) => void;
   onUndo: () => void;
 }) {
+  const { dict, t } = useI18n();
   return (
     <section className="stack" aria-labelledby="protokoll-heading">
       <div className="actions" style={{ justifyContent: "space-between" }}>
@@ -96,14 +97,15 @@ export function ProtokollSection({
       </div>
       <Protokoll record={record} result={result} queued={queued} provisional={provisional} onSelect={onSelect} />
       {result.deals.length ? (
-        <ScoreChart record={record} result={result} label={say(dict, "chart.label", { n: number })} />
+        <ScoreChart record={record} result={result} label={t("chart.label", { n: number })} />
       ) : null}
     </section>
   );
 }
 
 /** The evening's finished games, folded away. */
-export function EarlierGames({ games, dict }: Pick<Words, "dict"> & { games: TableGame[] }) {
+export function EarlierGames({ games }: { games: TableGame[] }) {
+  const { dict, t } = useI18n();
   if (!games.length) return null;
   return (
     <details className="card">
@@ -111,10 +113,10 @@ export function EarlierGames({ games, dict }: Pick<Words, "dict"> & { games: Tab
       {games.map((g) => (
         <div key={g.id} className="stack">
           <h3>
-            {say(dict, "table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
+            {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
           </h3>
           <Protokoll record={g.record} result={g.result} />
-          <ScoreChart record={g.record} result={g.result} label={say(dict, "chart.label", { n: g.number })} />
+          <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
         </div>
       ))}
     </details>
@@ -122,7 +124,8 @@ export function EarlierGames({ games, dict }: Pick<Words, "dict"> & { games: Tab
 }
 
 /** Who changed which deal when, newest first. */
-export function EditHistory({ edits, dict, locale }: Words & { edits: TableEdit[] }) {
+export function EditHistory({ edits }: { edits: TableEdit[] }) {
+  const { dict, locale, t } = useI18n();
   const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
   return (
     <details className="card">
@@ -132,7 +135,7 @@ export function EditHistory({ edits, dict, locale }: Words & { edits: TableEdit[
         {edits.map((e) => (
           <li key={e.id}>
             <time dateTime={e.at}>{time.format(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
-            {say(dict, "table.dealNumber", { n: e.dealNumber })} ({say(dict, "table.gameN", { n: e.gameNumber })})
+            {t("table.dealNumber", { n: e.dealNumber })} ({t("table.gameN", { n: e.gameNumber })})
           </li>
         ))}
       </ol>
@@ -147,9 +150,8 @@ export function EveningActions({
   invite,
   owner,
   open,
-  dict,
   onChanged,
-}: Pick<Words, "dict"> & {
+}: {
   eveningId: string;
   share: { link: { url: string; qrSvg: string } | null; money: boolean | null } | null;
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
@@ -157,19 +159,17 @@ export function EveningActions({
   open: boolean;
   onChanged: (result?: ActionResult) => void;
 }) {
+  const { dict } = useI18n();
   const [pending, startTransition] = useTransition();
   return (
     <>
-      {share ? (
-        <SharePanel eveningId={eveningId} share={share.link} money={share.money} dict={dict} onChanged={onChanged} />
-      ) : null}
+      {share ? <SharePanel eveningId={eveningId} share={share.link} money={share.money} onChanged={onChanged} /> : null}
       {invite && open ? (
         <InvitePanel
           eveningId={eveningId}
           inviteUrl={invite.url}
           qrSvg={invite.qrSvg}
           members={invite.members}
-          dict={dict}
           onChanged={onChanged}
         />
       ) : null}
@@ -209,15 +209,12 @@ export function useJustSaved(gameId: string, dealCount: number) {
 }
 
 /** "Deal 3 saved" (or kept on this phone) with Undo. */
-export function UndoToast({
-  saved,
-  dict,
-  onUndo,
-}: Pick<Words, "dict"> & { saved: Saved; onUndo: (number: number) => Promise<void> }) {
+export function UndoToast({ saved, onUndo }: { saved: Saved; onUndo: (number: number) => Promise<void> }) {
+  const { dict, t } = useI18n();
   const [pending, startTransition] = useTransition();
   return (
     <div className="undo-toast" role="status" data-testid="undo-toast">
-      <span>{say(dict, saved.queued ? "offline.saved" : "table.saved", { n: saved.number })}</span>
+      <span>{t(saved.queued ? "offline.saved" : "table.saved", { n: saved.number })}</span>
       <button
         type="button"
         className="button small"

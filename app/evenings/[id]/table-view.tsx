@@ -1,8 +1,6 @@
 "use client";
 
 import { useCallback, useState, type ReactNode } from "react";
-import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { type Locale } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import type { ActionResult } from "@/lib/http/action-result";
 import { settledGame, type Stakes } from "@/lib/rules";
@@ -45,8 +43,6 @@ interface Props {
   stakes: Stakes | null;
   /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
   details?: ReactNode;
-  /** The page's language; its dictionary is part of this bundle already (failure texts), so it is not sent. */
-  locale: Locale;
 }
 
 /**
@@ -70,10 +66,8 @@ export function TableView({
   share,
   stakes,
   details,
-  locale,
 }: Props) {
   const i18n = useI18n();
-  const { dict } = i18n;
   const table = useTable({
     eveningId,
     title,
@@ -106,18 +100,18 @@ export function TableView({
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
 
-  if (!account) return <SignedOutHere eveningId={eveningId} dict={dict} />;
+  if (!account) return <SignedOutHere eveningId={eveningId} />;
 
   return (
     <DealWriterContext value={writer}>
       <div className="table-view stack">
-        <TableOutbox table={table} eveningId={eveningId} dict={dict} />
+        <TableOutbox table={table} eveningId={eveningId} />
         {notice ? (
           <p className="banner warn" role="status">
             {notice}
           </p>
         ) : null}
-        <GameStatus number={game.number} record={record} result={result} open={open} dict={dict} />
+        <GameStatus number={game.number} record={record} result={result} open={open} />
 
         <DealEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
 
@@ -129,8 +123,6 @@ export function TableView({
             suggestedDealer={suggestedDealer}
             knownNames={knownNames}
             limits={limits}
-            dict={dict}
-            locale={locale}
             onStarted={() => refresh()}
           />
         ) : null}
@@ -142,11 +134,10 @@ export function TableView({
           queued={local.queued}
           provisional={local.provisional}
           open={open}
-          dict={dict}
           onSelect={(number) => setDialog({ number, view: "explain" })}
           onUndo={() => setDialog({ number: result.deals.length, view: "delete" })}
         />
-        <EarlierGames games={games.slice(0, -1)} dict={dict} />
+        <EarlierGames games={games.slice(0, -1)} />
 
         <SettlementView
           stakes={stakes}
@@ -155,9 +146,8 @@ export function TableView({
 
         {details}
 
-        <EditHistory edits={edits} dict={dict} locale={locale} />
+        <EditHistory edits={edits} />
         <EveningActions
-          dict={dict}
           eveningId={eveningId}
           share={share}
           invite={invite}
@@ -188,12 +178,11 @@ export function TableView({
 function TableOutbox({
   table: { phone, copy, outbox, local, serverLength },
   eveningId,
-  dict,
 }: {
   table: ReturnType<typeof useTable>;
   eveningId: string;
-  dict: Dictionary;
 }) {
+  const { dict } = useI18n();
   const { games, open } = copy.shown.data;
   const game = games.at(-1)!;
   return (
@@ -215,7 +204,7 @@ function TableOutbox({
 }
 
 /** The phone acts for another account than the page's (or for none): the table is not shown to it. */
-function SignedOutHere({ eveningId }: { eveningId: string; dict: Dictionary }) {
+function SignedOutHere({ eveningId }: { eveningId: string }) {
   const { dict } = useI18n();
   return (
     <p className="banner warn" data-testid="signed-out-here">

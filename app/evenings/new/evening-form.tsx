@@ -2,13 +2,11 @@
 
 import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
-import { type Locale } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { createEveningAction } from "../actions";
 import { GameChoice, RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
 
 interface Props {
-  locale: Locale;
   today: string;
   variants: { id: string; name: string; min: number; max: number }[];
   houseRules: HouseRuleField[];

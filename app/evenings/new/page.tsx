@@ -30,7 +30,6 @@ export default async function NewEveningPage() {
         <Link href="/rule-sets">{t("ruleSets.link")}</Link>
       </p>
       <EveningForm
-        locale={locale}
         today={today}
         variants={VARIANT_IDS.map((id) => ({
           id,

@@ -34,7 +34,7 @@ interface BoardProps {
 
 /** The game's protokoll; in TV mode the newest deal first. */
 function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; variant: string; newestFirst: boolean }) {
-  const { dict, locale } = useI18n();
+  const { dict } = useI18n();
   if (!shown.deals.length) return <p className="muted">{dict["share.noDeals"]}</p>;
   return (
     <ScoreSheet
@@ -43,8 +43,6 @@ function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; var
       startScore={shown.startScore}
       winners={shown.winners}
       deals={shown.deals}
-      dict={dict}
-      locale={locale}
       variant={variant}
       newestFirst={newestFirst}
     />
@@ -52,9 +50,8 @@ function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; var
 }
 
 function Compulsion({ game }: { game: ScoreboardGame | undefined }) {
-  const { dict } = useI18n();
   if (!game?.trumpCompulsion) return null;
-  return <CompulsionBanner names={playersAtOne(game.players, game.scores)} dict={dict} testId="share-trumftvang" />;
+  return <CompulsionBanner names={playersAtOne(game.players, game.scores)} testId="share-trumftvang" />;
 }
 
 /** TV mode: one screen that never scrolls — big standings, the latest deals newest first, the banners. */
