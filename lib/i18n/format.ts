@@ -3,7 +3,7 @@
  * its page was given (lib/i18n/client.tsx), so a page's JavaScript carries no words of its own.
  */
 import type { Problem } from "@/lib/rules/types";
-import type { Dictionary, Message } from "./dictionaries";
+import type { Dictionary, Message, MessageKey } from "./dictionaries";
 
 export const LOCALES = ["en", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -54,6 +54,31 @@ export function renderFailure(
 ): string {
   if (failure.problems.length) return failure.problems.map((p) => renderProblem(dictionary, locale, p)).join(" ");
   return render(dictionary, locale, failure.message);
+}
+
+/** One language's translator: what the server (`getI18n`) and the browser (`useI18n`) both hand out. */
+export interface Translator {
+  locale: Locale;
+  dict: Dictionary;
+  /** The words of `key`, with its {placeholders} filled. */
+  t: (key: MessageKey, values?: Record<string, string | number>) => string;
+  /** A message from the server (a key and its parameters). */
+  say: (message: Message) => string;
+  /** A rules-engine problem, with where it is. */
+  problem: (problem: Problem) => string;
+  /** What a refused action says. */
+  failure: (failure: { message: Message; problems: Problem[] }) => string;
+}
+
+export function translator(dictionary: Dictionary, locale: Locale): Translator {
+  return {
+    locale,
+    dict: dictionary,
+    t: (key, values) => (values ? format(dictionary[key], values) : dictionary[key]),
+    say: (message) => render(dictionary, locale, message),
+    problem: (problem) => renderProblem(dictionary, locale, problem),
+    failure: (failure) => renderFailure(dictionary, locale, failure),
+  };
 }
 
 /** An amount in minor units (öre) as the currency is written in the locale, e.g. 3500 SEK → "35,00 kr". */
