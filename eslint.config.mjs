@@ -10,11 +10,11 @@ import { defineConfig, globalIgnores } from "eslint/config";
  * of anything matching the regular expressions `other`.
  */
 function boundary(files, message, lib, other = []) {
-  const folders = `^(@/lib/|(\\.\\./)+(lib/)?)(${lib.join("|")})(/|$)`;
+  const folders = lib.length ? [`^(@/lib/|(\\.\\./)+(lib/)?)(${lib.join("|")})(/|$)`] : [];
   return {
     files,
     rules: {
-      "no-restricted-imports": ["error", { patterns: [folders, ...other].map((regex) => ({ regex, message })) }],
+      "no-restricted-imports": ["error", { patterns: [...folders, ...other].map((regex) => ({ regex, message })) }],
     },
   };
 }
@@ -30,17 +30,7 @@ export default defineConfig([
   },
   // The layering (README "Layout"): each folder imports only what lies below it. Relative paths that climb into
   // a forbidden folder are caught as well as the `@/` alias.
-  {
-    files: ["lib/rules/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [{ regex: "^(?!\\./)", message: "the rules engine is pure: it imports nothing outside lib/rules" }],
-        },
-      ],
-    },
-  },
+  boundary(["lib/rules/**"], "the rules engine is pure: it imports nothing outside lib/rules", [], ["^(?!\\./)"]),
   boundary(
     ["lib/data/**"],
     "the data layer knows no live updates, server plumbing, phone code or pages",

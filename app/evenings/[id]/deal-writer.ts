@@ -3,9 +3,8 @@
 import { createContext, useContext } from "react";
 import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import type { AppErrorCode } from "@/lib/errors";
-import type { Entries } from "@/lib/rules";
+import type { Entries, Problem } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
-import type { Problem } from "@/lib/rules";
 
 /** A deal change as the table view carries it out: `queued` when it was kept on this phone to be sent later. */
 export type Written = ActionResult<{ queued: boolean }>;

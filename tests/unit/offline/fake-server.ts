@@ -3,10 +3,9 @@
  * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
  */
 import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
-import type { Entries } from "@/lib/rules";
+import { type Entries, createScorer, type GameRecord } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
 import type { QueueStore, SyncApi } from "@/lib/offline/sync";
-import { createScorer, type GameRecord } from "@/lib/rules";
 import { problemText } from "@/lib/i18n/dictionaries";
 
 export const PLAYERS = ["Anna", "Bo", "Cecilia"];
