@@ -5,7 +5,7 @@
  */
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, signIn, startServer } from "./support/server";
 
 const env = prepareDatabase();
@@ -36,7 +36,7 @@ await disconnectDb();
 const server = await startServer(env, 3295);
 const cookie = await signIn(server.base, "bench-lighthouse", "bench password 1");
 const chrome = await launch({
-  chromePath: CHROMIUM_PATH,
+  chromePath: FULL_CHROMIUM_PATH,
   chromeFlags: [...CHROMIUM_ARGS, "--headless=new"],
 });
 let exitCode = 0;

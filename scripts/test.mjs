@@ -1,7 +1,7 @@
 // `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and
-// PostgreSQL), then browser tests (Playwright in Debian's Chromium against production builds served on SQLite
-// and, twice, on PostgreSQL).
-// Locally a missing Chromium or PostgreSQL skips those tests with a message; under CI=true they are required.
+// PostgreSQL), then browser tests (Playwright in Debian's Chromium headless shell, decision 020, against production
+// builds served on SQLite and, twice, on PostgreSQL).
+// Locally a missing browser or PostgreSQL skips those tests with a message; under CI=true they are required.
 //
 // The first four steps do not depend on each other — lint, the unit and SQLite tests, the PostgreSQL tests (a
 // database of their own) and the production build — so they run side by side, each one's output printed whole
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import pg from "pg";
 
 const CI = process.env.CI === "true";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 function run(command, args, env = {}) {
@@ -67,7 +67,7 @@ const steps = [
 if (!(await Promise.all(steps)).every(Boolean)) process.exit(1);
 
 if (!chromium) {
-  unavailable("Chromium", "apt-get install -y chromium (or set CHROMIUM_PATH).");
+  unavailable("Chromium's headless shell", "apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).");
   process.exit(0);
 }
 
