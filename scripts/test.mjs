@@ -1,12 +1,13 @@
 // `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and
-// PostgreSQL), then browser tests (Playwright in Debian's Chromium headless shell, decision 020, against production
+// PostgreSQL), and browser tests (Playwright in Debian's Chromium headless shell, decision 020, against production
 // builds served on SQLite and, twice, on PostgreSQL).
 // Locally a missing browser or PostgreSQL skips those tests with a message; under CI=true they are required.
 //
-// The first four steps do not depend on each other — lint, the unit and SQLite tests, the PostgreSQL tests (a
-// database of their own) and the production build — so they run side by side, each one's output printed whole
-// when it ends; the browser tests need the build and run last (decision 019).
-import { spawn, spawnSync } from "node:child_process";
+// Lint, the unit and SQLite tests, the PostgreSQL tests (a database of their own), the production build and the
+// browser tests' fresh databases do not depend on each other, so they start together, each one's output printed
+// whole when it ends. The browser tests need only the build and their databases: they start as soon as those are
+// ready, while the other steps may still run (decision 019).
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,11 +17,6 @@ import pg from "pg";
 const CI = process.env.CI === "true";
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 function unavailable(what, howTo) {
   if (CI) {
@@ -41,10 +37,10 @@ async function withAdmin(work) {
 }
 
 /** Runs a step with its output kept, printed in one piece when it ends; resolves to whether it passed. */
-function step(name, command, args) {
+function step(name, command, args, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: "1" } });
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: "1", ...env } });
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
@@ -57,42 +53,66 @@ function step(name, command, args) {
   });
 }
 
+/** Fresh databases for the browser tests (SQLite, and PostgreSQL when it is there), built from the migrations. */
+async function browserDatabases() {
+  const scratch = mkdtempSync(join(tmpdir(), "protokoll-e2e-"));
+  const env = {
+    E2E_SQLITE_URL: `file:${join(scratch, "e2e.db")}`,
+    E2E_AUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  let drop = async () => {};
+  try {
+    const name = `protokoll_e2e_${randomBytes(6).toString("hex")}`;
+    await withAdmin((c) => c.query(`create database ${name}`));
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    env.E2E_POSTGRES_URL = url.toString();
+    drop = () => withAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
+  } catch {
+    unavailable(
+      "PostgreSQL",
+      `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`,
+    );
+  }
+  const migrate = (url) =>
+    step(`migrations for ${url.split(":")[0]}`, "npx", ["prisma", "migrate", "deploy"], {
+      DATABASE_URL: url,
+    });
+  const migrated = await Promise.all([env.E2E_SQLITE_URL, env.E2E_POSTGRES_URL].filter(Boolean).map(migrate));
+  return { env, drop, ready: migrated.every(Boolean) };
+}
+
+/** The browser tests, their output shown as it comes; resolves to whether they passed. */
+function browserTests(env) {
+  const started = Date.now();
+  process.stdout.write("\n── browser tests: started ──\n");
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(
+        `\n── browser tests: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s ──\n`,
+      );
+      resolve(code === 0);
+    });
+  });
+}
+
 const chromium = existsSync(CHROMIUM);
-const steps = [
+if (!chromium) {
+  unavailable("Chromium's headless shell", "apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).");
+}
+
+const checks = [
   step("lint", "npm", ["run", "--silent", "lint"]),
   step("unit and SQLite tests", "npx", ["vitest", "run", "--project", "unit", "--project", "integration-sqlite"]),
   step("PostgreSQL tests", "npx", ["vitest", "run", "--project", "integration-postgresql"]),
-  ...(chromium ? [step("build", "npm", ["run", "build"])] : []),
 ];
-if (!(await Promise.all(steps)).every(Boolean)) process.exit(1);
-
-if (!chromium) {
-  unavailable("Chromium's headless shell", "apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).");
-  process.exit(0);
+let browserPassed = true;
+if (chromium) {
+  const [built, databases] = await Promise.all([step("build", "npm", ["run", "build"]), browserDatabases()]);
+  browserPassed = built && databases.ready && (await browserTests(databases.env));
+  await databases.drop();
 }
-
-const scratch = mkdtempSync(join(tmpdir(), "protokoll-e2e-"));
-const env = {
-  E2E_SQLITE_URL: `file:${join(scratch, "e2e.db")}`,
-  E2E_AUTH_SECRET: randomBytes(32).toString("base64url"),
-};
-let dropPostgres = async () => {};
-try {
-  const name = `protokoll_e2e_${randomBytes(6).toString("hex")}`;
-  await withAdmin((c) => c.query(`create database ${name}`));
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  env.E2E_POSTGRES_URL = url.toString();
-  dropPostgres = () => withAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
-} catch {
-  unavailable(
-    "PostgreSQL",
-    `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`,
-  );
-}
-
-run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_SQLITE_URL });
-if (env.E2E_POSTGRES_URL) run("npx", ["prisma", "migrate", "deploy"], { DATABASE_URL: env.E2E_POSTGRES_URL });
-const browser = spawnSync("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, ...env } });
-await dropPostgres().catch(() => undefined);
-process.exit(browser.status ?? 1);
+const passed = (await Promise.all(checks)).every(Boolean) && browserPassed;
+process.exit(passed ? 0 : 1);
