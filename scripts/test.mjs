@@ -38,8 +38,9 @@ async function withAdmin(work) {
 }
 
 /**
- * Runs a step with its output kept, printed in one piece when it ends; resolves to whether it passed. A step off
- * the way to the browser tests runs at a lower priority (`nice`), so the steps that hold them up get the cores.
+ * Runs a step with its output kept, printed in one piece when it ends; resolves to whether it passed. Lint, which
+ * nothing waits for and which has no timeouts, runs at a lower priority (`nice`), so the steps that hold up the
+ * browser tests get the cores. (The vitest steps keep theirs: starved, their tests would hit their timeouts.)
  */
 function step(name, command, args, { env = {}, background = false } = {}) {
   const started = Date.now();
@@ -119,11 +120,9 @@ const afterBinding = async (start) => ((await binding) ? start() : false);
 const checks = [
   step("lint", "npm", ["run", "--silent", "lint"], { background: true }),
   afterBinding(() =>
-    step("unit and SQLite tests", "npx", ["vitest", "run", "--project", "unit", "--project", "integration-sqlite"], {
-      background: true,
-    }),
+    step("unit and SQLite tests", "npx", ["vitest", "run", "--project", "unit", "--project", "integration-sqlite"]),
   ),
-  step("PostgreSQL tests", "npx", ["vitest", "run", "--project", "integration-postgresql"], { background: true }),
+  step("PostgreSQL tests", "npx", ["vitest", "run", "--project", "integration-postgresql"]),
 ];
 let browserPassed = true;
 if (chromium) {
