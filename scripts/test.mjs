@@ -13,9 +13,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { CHROMIUM_PATH } from "../tests/support/chromium-path.mjs";
 
 const CI = process.env.CI === "true";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const SQLITE_BINDING = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
@@ -38,18 +38,25 @@ async function withAdmin(work) {
 }
 
 /**
- * Runs a step with its output kept, printed in one piece when it ends; resolves to whether it passed. Lint, which
- * nothing waits for and which has no timeouts, runs at a lower priority (`nice`), so the steps that hold up the
+ * Runs a step; resolves to whether it passed. Its output is kept and printed in one piece when it ends, or with
+ * `live`, shown as it comes (the browser tests, the long step at the end). Lint, which nothing waits for and
+ * which has no timeouts, runs at a lower priority (`background`, i.e. `nice`), so the steps that hold up the
  * browser tests get the cores. (The vitest steps keep theirs: starved, their tests would hit their timeouts.)
  */
-function step(name, command, args, { env = {}, background = false } = {}) {
+function step(name, command, args, { env = {}, background = false, live = false } = {}) {
   const started = Date.now();
   const [file, argv] = background ? ["nice", ["-n", "10", command, ...args]] : [command, args];
+  if (live) process.stdout.write(`\n── ${name}: started ──\n`);
   return new Promise((resolve) => {
-    const child = spawn(file, argv, { env: { ...process.env, FORCE_COLOR: "1", ...env } });
+    const child = spawn(file, argv, {
+      env: { ...process.env, FORCE_COLOR: "1", ...env },
+      stdio: live ? "inherit" : "pipe",
+    });
     const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
+    if (!live) {
+      child.stdout.on("data", (chunk) => output.push(chunk));
+      child.stderr.on("data", (chunk) => output.push(chunk));
+    }
     child.on("close", (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(0);
       process.stdout.write(`\n── ${name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s ──\n`);
@@ -58,6 +65,13 @@ function step(name, command, args, { env = {}, background = false } = {}) {
     });
   });
 }
+
+// After `npm ci --ignore-scripts` (as .ci/run installs) the SQLite binding is not compiled yet: it is compiled
+// here, on one core, beside the steps that do not load it; those that load it start once it is there.
+const binding = existsSync(SQLITE_BINDING)
+  ? Promise.resolve(true)
+  : step("SQLite binding", "npm", ["rebuild", "better-sqlite3"]);
+const afterBinding = async (start) => ((await binding) ? start() : false);
 
 /** Fresh databases for the browser tests (SQLite, and PostgreSQL when it is there), built from the migrations. */
 async function browserDatabases() {
@@ -80,42 +94,19 @@ async function browserDatabases() {
       `start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set TEST_POSTGRES_URL.`,
     );
   }
-  const migrate = (url) =>
-    step(`migrations for ${url.split(":")[0]}`, "npx", ["prisma", "migrate", "deploy"], { env: { DATABASE_URL: url } });
+  const migrate = (database, url) =>
+    step(`${database} browser-test database`, "npx", ["prisma", "migrate", "deploy"], { env: { DATABASE_URL: url } });
   const migrated = await Promise.all([
-    afterBinding(() => migrate(env.E2E_SQLITE_URL)),
-    env.E2E_POSTGRES_URL ? migrate(env.E2E_POSTGRES_URL) : true,
+    afterBinding(() => migrate("SQLite", env.E2E_SQLITE_URL)),
+    env.E2E_POSTGRES_URL ? migrate("PostgreSQL", env.E2E_POSTGRES_URL) : true,
   ]);
   return { env, drop, ready: migrated.every(Boolean) };
 }
 
-/** The browser tests, their output shown as it comes; resolves to whether they passed. */
-function browserTests(env) {
-  const started = Date.now();
-  process.stdout.write("\n── browser tests: started ──\n");
-  return new Promise((resolve) => {
-    const child = spawn("npx", ["playwright", "test"], { stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("close", (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      process.stdout.write(
-        `\n── browser tests: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds} s ──\n`,
-      );
-      resolve(code === 0);
-    });
-  });
-}
-
-const chromium = existsSync(CHROMIUM);
+const chromium = existsSync(CHROMIUM_PATH);
 if (!chromium) {
   unavailable("Chromium's headless shell", "apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH).");
 }
-
-// After `npm ci --ignore-scripts` (as .ci/run installs) the SQLite binding is not compiled yet: it is compiled
-// here, on one core, beside the steps that do not load it.
-const binding = existsSync(SQLITE_BINDING)
-  ? Promise.resolve(true)
-  : step("SQLite binding", "npm", ["rebuild", "better-sqlite3"]);
-const afterBinding = async (start) => ((await binding) ? start() : false);
 
 const checks = [
   step("lint", "npm", ["run", "--silent", "lint"], { background: true }),
@@ -131,7 +122,11 @@ if (chromium) {
     browserDatabases(),
     binding,
   ]);
-  browserPassed = built && databases.ready && bound && (await browserTests(databases.env));
+  browserPassed =
+    built &&
+    databases.ready &&
+    bound &&
+    (await step("browser tests", "npx", ["playwright", "test"], { env: databases.env, live: true }));
   await databases.drop();
 }
 const passed = (await Promise.all(checks)).every(Boolean) && browserPassed;

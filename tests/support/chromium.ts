@@ -6,7 +6,7 @@
  * for the same tests on two cores (decision 020). Lighthouse measures a page as a phone's full browser loads it,
  * so it launches the full Chromium (package chromium).
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
+export { CHROMIUM_PATH } from "./chromium-path.mjs";
 
 export const FULL_CHROMIUM_PATH = process.env.FULL_CHROMIUM_PATH ?? "/usr/bin/chromium";
 
