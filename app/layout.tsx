@@ -2,9 +2,8 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SerwistProvider } from "@serwist/turbopack/react";
 import { currentUser } from "@/lib/auth/session";
-import { I18nProvider } from "@/lib/i18n/client";
-import { DICTIONARIES } from "@/lib/i18n/dictionaries";
 import { getLocale } from "@/lib/i18n/server";
+import { Words } from "@/lib/i18n/words";
 import { PhoneProvider } from "./_components/phone";
 import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
@@ -35,14 +34,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {locale === "sv" ? "Till innehållet" : "Skip to content"}
         </a>
         <SerwistProvider swUrl="/serwist/sw.js" reloadOnOnline={false}>
-          {/* The reader's language only: client components take their words from it (useI18n). */}
-          <I18nProvider locale={locale} dictionary={DICTIONARIES[locale]}>
+          {/* The reader's language, the words every page shows: client components take them with useI18n. */}
+          <Words areas={["site"]}>
             {/* Who is signed in, and when the server said so: the phone acts for the newest account it was told of. */}
             <PhoneProvider account={user} renderedAt={renderedNow()}>
               <SiteHeader />
               <div id="content">{children}</div>
             </PhoneProvider>
-          </I18nProvider>
+          </Words>
         </SerwistProvider>
       </body>
     </html>

@@ -8,6 +8,7 @@ import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { KeptEvenings } from "@/app/_components/kept-evenings";
 import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
+import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
 
@@ -43,119 +44,121 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
     return `/evenings?${query}`;
   };
   return (
-    <main className="stack">
-      <div className="actions" style={{ justifyContent: "space-between" }}>
-        <h1>{t("evenings.title")}</h1>
-        <Link href="/evenings/new" className="button primary">
-          {t("evenings.new")}
-        </Link>
-      </div>
-      <KeptEvenings keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
-      <div className="actions">
-        {/* Backing up sizes the whole history: done on the import page, not on every view of this one. */}
-        <Link href="/import" className="button small">
-          {t("export.backupImport")}
-        </Link>
-        <Link href="/players" className="button small">
-          {t("nav.players")}
-        </Link>
-      </div>
-      {/* Keyed by the filters, so the fields show what the list shows after every navigation. */}
-      <form key={JSON.stringify(filters)} className="filters card" method="get" action="/evenings">
-        <label className="field">
-          <span>{t("history.player")}</span>
-          <select name="player" defaultValue={filters.player ?? ""}>
-            <option value="">{t("history.any")}</option>
-            {[...names]
-              .sort((a, b) => a.localeCompare(b))
-              .map((n) => (
-                <option key={n} value={n}>
-                  {n}
+    <Words areas={["offline"]}>
+      <main className="stack">
+        <div className="actions" style={{ justifyContent: "space-between" }}>
+          <h1>{t("evenings.title")}</h1>
+          <Link href="/evenings/new" className="button primary">
+            {t("evenings.new")}
+          </Link>
+        </div>
+        <KeptEvenings keep={filtered || filters.page !== 1 ? undefined : "/evenings"} />
+        <div className="actions">
+          {/* Backing up sizes the whole history: done on the import page, not on every view of this one. */}
+          <Link href="/import" className="button small">
+            {t("export.backupImport")}
+          </Link>
+          <Link href="/players" className="button small">
+            {t("nav.players")}
+          </Link>
+        </div>
+        {/* Keyed by the filters, so the fields show what the list shows after every navigation. */}
+        <form key={JSON.stringify(filters)} className="filters card" method="get" action="/evenings">
+          <label className="field">
+            <span>{t("history.player")}</span>
+            <select name="player" defaultValue={filters.player ?? ""}>
+              <option value="">{t("history.any")}</option>
+              {[...names]
+                .sort((a, b) => a.localeCompare(b))
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("history.game")}</span>
+            <select name="variant" defaultValue={filters.variant ?? ""}>
+              <option value="">{t("history.any")}</option>
+              {VARIANT_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {VARIANTS[id].name}
                 </option>
               ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t("history.game")}</span>
-          <select name="variant" defaultValue={filters.variant ?? ""}>
-            <option value="">{t("history.any")}</option>
-            {VARIANT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {VARIANTS[id].name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t("history.from")}</span>
-          <input type="date" name="from" defaultValue={filters.from} />
-        </label>
-        <label className="field">
-          <span>{t("history.to")}</span>
-          <input type="date" name="to" defaultValue={filters.to} />
-        </label>
-        <div className="actions">
-          <button type="submit" className="button small">
-            {t("history.filter")}
-          </button>
-          {filtered ? (
-            <Link href="/evenings" className="button small">
-              {t("history.clear")}
-            </Link>
-          ) : null}
-        </div>
-      </form>
-      {history.total === 0 && !filtered ? <p className="muted">{t("evenings.empty")}</p> : null}
-      <ul className="evening-list" data-testid="history-list">
-        {history.items.map((e) => (
-          <li key={e.id} className="card">
-            <Link href={`/evenings/${e.id}`}>
-              <h2>{e.title}</h2>
-              <p className="muted">
-                {dateFormat.format(e.date)} · {isVariantId(e.variant) ? VARIANTS[e.variant].name : e.variant}
-                {e.place ? ` · ${e.place}` : ""}{" "}
-                <span className="tag">{t(e.role === "owner" ? "evenings.owner" : "evenings.member")}</span>
-              </p>
-              <p>{e.players.join(", ")}</p>
-              {e.winners.length ? (
-                <p data-testid="history-winners">
-                  {t("history.won")}: {e.winners.map((w) => w.join(" & ")).join(" · ")}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t("history.from")}</span>
+            <input type="date" name="from" defaultValue={filters.from} />
+          </label>
+          <label className="field">
+            <span>{t("history.to")}</span>
+            <input type="date" name="to" defaultValue={filters.to} />
+          </label>
+          <div className="actions">
+            <button type="submit" className="button small">
+              {t("history.filter")}
+            </button>
+            {filtered ? (
+              <Link href="/evenings" className="button small">
+                {t("history.clear")}
+              </Link>
+            ) : null}
+          </div>
+        </form>
+        {history.total === 0 && !filtered ? <p className="muted">{t("evenings.empty")}</p> : null}
+        <ul className="evening-list" data-testid="history-list">
+          {history.items.map((e) => (
+            <li key={e.id} className="card">
+              <Link href={`/evenings/${e.id}`}>
+                <h2>{e.title}</h2>
+                <p className="muted">
+                  {dateFormat.format(e.date)} · {isVariantId(e.variant) ? VARIANTS[e.variant].name : e.variant}
+                  {e.place ? ` · ${e.place}` : ""}{" "}
+                  <span className="tag">{t(e.role === "owner" ? "evenings.owner" : "evenings.member")}</span>
                 </p>
-              ) : null}
-              {e.money ? (
-                <p data-testid="history-money">
-                  {t("money.net")}:{" "}
-                  {Object.entries(e.money.net)
-                    .map(([p, net]) => `${p} ${signedMoney(net, e.money!.currency, locale)}`)
-                    .join(" · ")}
-                </p>
-              ) : null}
-              {e.ruleSetName ? (
-                <p className="muted" data-testid="history-rule-set">
-                  {t("money.ruleSet")}: {e.ruleSetName}
-                </p>
-              ) : null}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {history.pages > 1 ? (
-        <nav className="actions" aria-label="Pages">
-          {history.page > 1 ? (
-            <Link className="button small" href={pageLink(history.page - 1)}>
-              {t("history.previous")}
-            </Link>
-          ) : null}
-          <span className="muted">
-            {format(t("history.page"), { page: history.page, pages: history.pages, total: history.total })}
-          </span>
-          {history.page < history.pages ? (
-            <Link className="button small" href={pageLink(history.page + 1)}>
-              {t("history.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </main>
+                <p>{e.players.join(", ")}</p>
+                {e.winners.length ? (
+                  <p data-testid="history-winners">
+                    {t("history.won")}: {e.winners.map((w) => w.join(" & ")).join(" · ")}
+                  </p>
+                ) : null}
+                {e.money ? (
+                  <p data-testid="history-money">
+                    {t("money.net")}:{" "}
+                    {Object.entries(e.money.net)
+                      .map(([p, net]) => `${p} ${signedMoney(net, e.money!.currency, locale)}`)
+                      .join(" · ")}
+                  </p>
+                ) : null}
+                {e.ruleSetName ? (
+                  <p className="muted" data-testid="history-rule-set">
+                    {t("money.ruleSet")}: {e.ruleSetName}
+                  </p>
+                ) : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {history.pages > 1 ? (
+          <nav className="actions" aria-label="Pages">
+            {history.page > 1 ? (
+              <Link className="button small" href={pageLink(history.page - 1)}>
+                {t("history.previous")}
+              </Link>
+            ) : null}
+            <span className="muted">
+              {format(t("history.page"), { page: history.page, pages: history.pages, total: history.total })}
+            </span>
+            {history.page < history.pages ? (
+              <Link className="button small" href={pageLink(history.page + 1)}>
+                {t("history.next")}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </main>
+    </Words>
   );
 }

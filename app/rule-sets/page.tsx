@@ -10,6 +10,7 @@ import { houseRuleFields, rulesFieldLabels } from "@/app/evenings/rules-fields-d
 import { houseRulesSummary, stakesSummary } from "@/app/evenings/rules-summary";
 import { DeleteRuleSetButton } from "./delete-button";
 import { RuleSetForm } from "./rule-set-form";
+import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Our table's rules · Protokoll" };
 
@@ -19,57 +20,64 @@ export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-se
   const [{ t, locale }, sets, { edit }] = await Promise.all([getI18n(), listRuleSets(actor), searchParams]);
   const editing = sets.find((s) => s.id === edit) ?? null;
   return (
-    <main className="narrow stack">
-      <h1>{t("ruleSets.title")}</h1>
-      <p className="muted">{t("ruleSets.help")}</p>
-      <ul className="card-list" data-testid="rule-sets">
-        {sets.map((set) => (
-          <li key={set.id} className="card" data-testid={`rule-set-${set.name}`}>
-            <strong>{set.name}</strong> <span className="muted">· {VARIANTS[set.variant].name}</span>
-            <p className="muted">
-              {[...houseRulesSummary(set.houseRules, t), ...stakesSummary(set.stakes, t, locale)].join(" · ") ||
-                t("ruleSets.defaults")}
-            </p>
-            <div className="actions">
-              <Link className="button small" href={`/rule-sets?edit=${set.id}`}>
-                {t("offline.edit")}
-              </Link>
-              <DeleteRuleSetButton id={set.id} label={t("offline.delete")} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <h2>{editing ? format(t("ruleSets.editing"), { name: editing.name }) : t("ruleSets.new")}</h2>
-      <RuleSetForm
-        key={editing?.id ?? "new"}
-        variants={VARIANT_IDS.map((id) => ({ id, name: VARIANTS[id].name }))}
-        houseRules={houseRuleFields(t)}
-        labels={{ ...rulesFieldLabels(t), name: t("ruleSets.name"), game: t("evening.game"), save: t("ruleSets.save") }}
-        initial={
-          editing
-            ? {
-                id: editing.id,
-                name: editing.name,
-                variant: editing.variant,
-                houseRules: editing.houseRules,
-                stakes: editing.stakes
-                  ? {
-                      currency: editing.stakes.currency,
-                      perGame: editing.stakes.perGame
-                        ? majorUnits(editing.stakes.perGame, editing.stakes.currency)
-                        : "",
-                      perPoint: editing.stakes.perPoint
-                        ? majorUnits(editing.stakes.perPoint, editing.stakes.currency)
-                        : "",
-                      perLimpa: editing.stakes.perLimpa
-                        ? majorUnits(editing.stakes.perLimpa, editing.stakes.currency)
-                        : "",
-                    }
-                  : null,
-              }
-            : undefined
-        }
-      />
-    </main>
+    <Words areas={["offline", "rules"]}>
+      <main className="narrow stack">
+        <h1>{t("ruleSets.title")}</h1>
+        <p className="muted">{t("ruleSets.help")}</p>
+        <ul className="card-list" data-testid="rule-sets">
+          {sets.map((set) => (
+            <li key={set.id} className="card" data-testid={`rule-set-${set.name}`}>
+              <strong>{set.name}</strong> <span className="muted">· {VARIANTS[set.variant].name}</span>
+              <p className="muted">
+                {[...houseRulesSummary(set.houseRules, t), ...stakesSummary(set.stakes, t, locale)].join(" · ") ||
+                  t("ruleSets.defaults")}
+              </p>
+              <div className="actions">
+                <Link className="button small" href={`/rule-sets?edit=${set.id}`}>
+                  {t("offline.edit")}
+                </Link>
+                <DeleteRuleSetButton id={set.id} label={t("offline.delete")} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <h2>{editing ? format(t("ruleSets.editing"), { name: editing.name }) : t("ruleSets.new")}</h2>
+        <RuleSetForm
+          key={editing?.id ?? "new"}
+          variants={VARIANT_IDS.map((id) => ({ id, name: VARIANTS[id].name }))}
+          houseRules={houseRuleFields(t)}
+          labels={{
+            ...rulesFieldLabels(t),
+            name: t("ruleSets.name"),
+            game: t("evening.game"),
+            save: t("ruleSets.save"),
+          }}
+          initial={
+            editing
+              ? {
+                  id: editing.id,
+                  name: editing.name,
+                  variant: editing.variant,
+                  houseRules: editing.houseRules,
+                  stakes: editing.stakes
+                    ? {
+                        currency: editing.stakes.currency,
+                        perGame: editing.stakes.perGame
+                          ? majorUnits(editing.stakes.perGame, editing.stakes.currency)
+                          : "",
+                        perPoint: editing.stakes.perPoint
+                          ? majorUnits(editing.stakes.perPoint, editing.stakes.currency)
+                          : "",
+                        perLimpa: editing.stakes.perLimpa
+                          ? majorUnits(editing.stakes.perLimpa, editing.stakes.currency)
+                          : "",
+                      }
+                    : null,
+                }
+              : undefined
+          }
+        />
+      </main>
+    </Words>
   );
 }

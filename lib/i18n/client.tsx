@@ -1,8 +1,9 @@
 "use client";
 
 /**
- * The page's language in the browser: one dictionary (the reader's language only), given once by the root layout,
- * and the translator client components take from it with `useI18n()` instead of receiving words as props.
+ * The page's language in the browser: the reader's language only, and only the areas of words the page uses — the
+ * root layout gives those every page shows, a page adds its own (`Words`, lib/i18n/words.tsx) — and the translator
+ * client components take from it with `useI18n()` instead of receiving words as props.
  */
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Dictionary } from "./dictionaries";
@@ -10,6 +11,7 @@ import { translator, type Locale, type Translator } from "./format";
 
 const I18nContext = createContext<Translator | null>(null);
 
+/** Adds `dictionary` to the words given above it (a page's areas to the root layout's). */
 export function I18nProvider({
   locale,
   dictionary,
@@ -19,7 +21,11 @@ export function I18nProvider({
   dictionary: Dictionary;
   children: ReactNode;
 }) {
-  const value = useMemo(() => translator(dictionary, locale), [locale, dictionary]);
+  const above = useContext(I18nContext);
+  const value = useMemo(
+    () => translator(above ? { ...above.dict, ...dictionary } : dictionary, locale),
+    [above, locale, dictionary],
+  );
   return <I18nContext value={value}>{children}</I18nContext>;
 }
 

@@ -28,13 +28,21 @@ export function format(message: string, values: Record<string, string | number>)
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
 
+/**
+ * The words of `key`. A page's browser holds only the areas it uses (lib/i18n/words.tsx), which a test checks; were
+ * one missing all the same, the page shows the key rather than failing.
+ */
+function word(dictionary: Dictionary, key: MessageKey): string {
+  return (dictionary[key] as string | undefined) ?? key;
+}
+
 /** A message in one language's words: its parameters filled in, a parameter that is a message rendered in place. */
 export function render(dictionary: Dictionary, locale: Locale, message: Message): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.params ?? {}))
     values[name] =
       typeof value !== "object" ? value : "key" in value ? render(dictionary, locale, value) : value[locale];
-  return format(dictionary[message.key], values);
+  return format(word(dictionary, message.key), values);
 }
 
 /** A rules-engine problem with where it is: "deal 3, Bo: tricks must be …". */
@@ -74,7 +82,7 @@ export function translator(dictionary: Dictionary, locale: Locale): Translator {
   return {
     locale,
     dict: dictionary,
-    t: (key, values) => (values ? format(dictionary[key], values) : dictionary[key]),
+    t: (key, values) => (values ? format(word(dictionary, key), values) : word(dictionary, key)),
     say: (message) => render(dictionary, locale, message),
     problem: (problem) => renderProblem(dictionary, locale, problem),
     failure: (failure) => renderFailure(dictionary, locale, failure),

@@ -13,6 +13,7 @@ import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
 import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
+import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Evening · Protokoll" };
 
@@ -63,61 +64,63 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
   const houseRules = houseRulesSummary(evening.houseRules, t);
   const stakes = stakesSummary(evening.stakes, t, locale);
   return (
-    <main className="stack evening-page">
-      <div className="evening-title">
-        <h1>{evening.title}</h1>
-        <span className="muted">· {variant?.name ?? evening.variant}</span>
-      </div>
-      <TableView
-        eveningId={evening.id}
-        title={evening.title}
-        account={actor.userId}
-        version={evening.version}
-        renderedAt={readAt()}
-        open={evening.status === "open"}
-        role={evening.role}
-        viewer={evening.viewer}
-        games={evening.games.map(({ id, number, record }) => ({ id, number, record }))}
-        edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
-        limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
-        knownNames={knownNames}
-        invite={invite}
-        share={share}
-        stakes={evening.stakes}
-        details={
-          <section className="card stack evening-details" aria-labelledby="evening-details">
-            <h2 id="evening-details">{t("evening.details")}</h2>
-            <p className="muted">
-              {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
-              {evening.place ? ` · ${evening.place}` : ""}
-            </p>
-            {evening.ruleSetName ? (
-              <p className="muted" data-testid="rule-set">
-                {t("money.ruleSet")}: {evening.ruleSetName}
+    <Words areas={["table", "rules", "offline", "evening", "players", "share", "money"]}>
+      <main className="stack evening-page">
+        <div className="evening-title">
+          <h1>{evening.title}</h1>
+          <span className="muted">· {variant?.name ?? evening.variant}</span>
+        </div>
+        <TableView
+          eveningId={evening.id}
+          title={evening.title}
+          account={actor.userId}
+          version={evening.version}
+          renderedAt={readAt()}
+          open={evening.status === "open"}
+          role={evening.role}
+          viewer={evening.viewer}
+          games={evening.games.map(({ id, number, record }) => ({ id, number, record }))}
+          edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
+          limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
+          knownNames={knownNames}
+          invite={invite}
+          share={share}
+          stakes={evening.stakes}
+          details={
+            <section className="card stack evening-details" aria-labelledby="evening-details">
+              <h2 id="evening-details">{t("evening.details")}</h2>
+              <p className="muted">
+                {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
+                {evening.place ? ` · ${evening.place}` : ""}
               </p>
-            ) : null}
-            {stakes.length ? (
-              <p className="muted" data-testid="stakes">
-                {t("money.stakes")}: {stakes.join(" · ")}
-              </p>
-            ) : null}
-            {houseRules.length ? (
-              <p className="muted" data-testid="house-rules">
-                {t("houseRules.title")}: {houseRules.join(" · ")}
-              </p>
-            ) : null}
-            <div className="actions no-print">
-              <a className="button small" href={`/api/evenings/${evening.id}/export`} download>
-                {t("export.json")}
-              </a>
-              <a className="button small" href={`/api/evenings/${evening.id}/export?format=csv`} download>
-                {t("export.csv")}
-              </a>
-              <PrintButton label={t("export.print")} />
-            </div>
-          </section>
-        }
-      />
-    </main>
+              {evening.ruleSetName ? (
+                <p className="muted" data-testid="rule-set">
+                  {t("money.ruleSet")}: {evening.ruleSetName}
+                </p>
+              ) : null}
+              {stakes.length ? (
+                <p className="muted" data-testid="stakes">
+                  {t("money.stakes")}: {stakes.join(" · ")}
+                </p>
+              ) : null}
+              {houseRules.length ? (
+                <p className="muted" data-testid="house-rules">
+                  {t("houseRules.title")}: {houseRules.join(" · ")}
+                </p>
+              ) : null}
+              <div className="actions no-print">
+                <a className="button small" href={`/api/evenings/${evening.id}/export`} download>
+                  {t("export.json")}
+                </a>
+                <a className="button small" href={`/api/evenings/${evening.id}/export?format=csv`} download>
+                  {t("export.csv")}
+                </a>
+                <PrintButton label={t("export.print")} />
+              </div>
+            </section>
+          }
+        />
+      </main>
+    </Words>
   );
 }

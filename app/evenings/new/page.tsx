@@ -8,6 +8,7 @@ import { VARIANTS, VARIANT_IDS } from "@/lib/rules";
 import { EveningForm } from "./evening-form";
 import { houseRuleFields, rulesFieldLabels } from "../rules-fields-data";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
+import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "New evening · Protokoll" };
 
@@ -24,38 +25,40 @@ export default async function NewEveningPage() {
   const rulesLabels = rulesFieldLabels(t);
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <main className="narrow stack">
-      <h1>{t("evenings.new")}</h1>
-      <p>
-        <Link href="/rule-sets">{t("ruleSets.link")}</Link>
-      </p>
-      <EveningForm
-        today={today}
-        variants={VARIANT_IDS.map((id) => ({
-          id,
-          name: VARIANTS[id].name,
-          min: VARIANTS[id].minPlayers,
-          max: VARIANTS[id].maxPlayers,
-        }))}
-        houseRules={houseRules}
-        knownNames={knownNames}
-        ruleSets={ruleSets}
-        labels={{
-          title: t("evening.title"),
-          date: t("evening.date"),
-          place: t("evening.place"),
-          game: t("evening.game"),
-          players: t("evening.players"),
-          player: t("evening.player"),
-          addPlayer: t("evening.addPlayer"),
-          firstDealer: t("evening.firstDealer"),
-          create: t("evening.create"),
-          count: t("evening.playerCount"),
-          ruleSet: t("money.ruleSet"),
-          ruleSetNone: t("money.ruleSetNone"),
-          ...rulesLabels,
-        }}
-      />
-    </main>
+    <Words areas={["rules"]}>
+      <main className="narrow stack">
+        <h1>{t("evenings.new")}</h1>
+        <p>
+          <Link href="/rule-sets">{t("ruleSets.link")}</Link>
+        </p>
+        <EveningForm
+          today={today}
+          variants={VARIANT_IDS.map((id) => ({
+            id,
+            name: VARIANTS[id].name,
+            min: VARIANTS[id].minPlayers,
+            max: VARIANTS[id].maxPlayers,
+          }))}
+          houseRules={houseRules}
+          knownNames={knownNames}
+          ruleSets={ruleSets}
+          labels={{
+            title: t("evening.title"),
+            date: t("evening.date"),
+            place: t("evening.place"),
+            game: t("evening.game"),
+            players: t("evening.players"),
+            player: t("evening.player"),
+            addPlayer: t("evening.addPlayer"),
+            firstDealer: t("evening.firstDealer"),
+            create: t("evening.create"),
+            count: t("evening.playerCount"),
+            ruleSet: t("money.ruleSet"),
+            ruleSetNone: t("money.ruleSetNone"),
+            ...rulesLabels,
+          }}
+        />
+      </main>
+    </Words>
   );
 }

@@ -5,6 +5,7 @@ import { describeInvite } from "@/lib/data/members";
 import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { JoinButton } from "./join-button";
+import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Join · Protokoll", referrer: "no-referrer" };
 
@@ -21,21 +22,23 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
   }
   const next = encodeURIComponent(`/join/${token}`);
   return (
-    <main className="narrow stack">
-      <h1>{format(t("join.title"), { title: invite.title })}</h1>
-      <p>{format(t("join.lead"), { owner: invite.owner })}</p>
-      {actor ? (
-        <JoinButton token={token} label={t("join.button")} />
-      ) : (
-        <div className="actions">
-          <Link className="button primary" href={`/sign-up?next=${next}`}>
-            {t("join.signUp")}
-          </Link>
-          <Link className="button" href={`/sign-in?next=${next}`}>
-            {t("join.signIn")}
-          </Link>
-        </div>
-      )}
-    </main>
+    <Words areas={["rules"]}>
+      <main className="narrow stack">
+        <h1>{format(t("join.title"), { title: invite.title })}</h1>
+        <p>{format(t("join.lead"), { owner: invite.owner })}</p>
+        {actor ? (
+          <JoinButton token={token} label={t("join.button")} />
+        ) : (
+          <div className="actions">
+            <Link className="button primary" href={`/sign-up?next=${next}`}>
+              {t("join.signUp")}
+            </Link>
+            <Link className="button" href={`/sign-in?next=${next}`}>
+              {t("join.signIn")}
+            </Link>
+          </div>
+        )}
+      </main>
+    </Words>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getScoreboardByToken } from "@/lib/data/share";
 import { getI18n } from "@/lib/i18n/server";
+import { Words } from "@/lib/i18n/words";
 import { LiveScoreboard } from "./live-scoreboard";
 
 // The token is the key: never send it on to other sites, never index the page.
@@ -24,5 +25,9 @@ export default async function SharePage({ params, searchParams }: PageProps<"/s/
       </main>
     );
   }
-  return <LiveScoreboard token={token} initial={found.scoreboard} tv={tv} />;
+  return (
+    <Words areas={["table", "share", "evening", "offline", "money", "rules"]}>
+      <LiveScoreboard token={token} initial={found.scoreboard} tv={tv} />
+    </Words>
+  );
 }
