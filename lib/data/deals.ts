@@ -15,8 +15,8 @@ import {
   type DealResult,
   type GameResult,
   type GameRecord,
-  type Entries,
 } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";

@@ -4,14 +4,8 @@
  * shows meanwhile. The store (lib/offline/store.ts) keeps the queue; the sync (lib/offline/sync.ts) carries
  * these decisions out.
  */
-import {
-  exchangeRounds,
-  scorerAfter,
-  type EntryRecord,
-  type GameRecord,
-  type GameResult,
-  type Entries,
-} from "@/lib/rules";
+import { exchangeRounds, scorerAfter, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 
 /** A deal saved on this phone that the server has not stored yet. */
 export interface QueuedDeal {

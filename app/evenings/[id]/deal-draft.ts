@@ -18,8 +18,8 @@ import {
   type GameRecord,
   type GameResult,
   type Problem,
-  type Entries,
 } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 
 export interface SeatDraft {
   plays: boolean | null;

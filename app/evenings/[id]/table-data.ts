@@ -3,7 +3,8 @@
  * that records, edits or deletes a deal knows the whole change once the server has taken it: it scores the game
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
-import { evaluateGame, type GameRecord, type GameResult, type Entries } from "@/lib/rules";
+import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import type { Entries } from "@/lib/rules";
 import type { EditView } from "@/lib/data/evening-view";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 
