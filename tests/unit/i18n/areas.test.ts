@@ -21,7 +21,11 @@ const source = (file: string) => readFileSync(file, "utf8");
 const directive = (file: string, name: string) => new RegExp(`^\\s*["']use ${name}["']`).test(source(file));
 
 function resolve(from: string, spec: string): string | undefined {
-  const base = spec.startsWith("@/") ? join(ROOT, spec.slice(2)) : spec.startsWith(".") ? join(dirname(from), spec) : "";
+  const base = spec.startsWith("@/")
+    ? join(ROOT, spec.slice(2))
+    : spec.startsWith(".")
+      ? join(dirname(from), spec)
+      : "";
   if (!base) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find(
     (file) => existsSync(file) && statSync(file).isFile(),
@@ -82,11 +86,7 @@ function given(file: string): Area[] {
 
 function pages(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? pages(join(dir, entry.name))
-      : entry.name === "page.tsx"
-        ? [join(dir, entry.name)]
-        : [],
+    entry.isDirectory() ? pages(join(dir, entry.name)) : entry.name === "page.tsx" ? [join(dir, entry.name)] : [],
   );
 }
 
