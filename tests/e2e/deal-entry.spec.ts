@@ -106,10 +106,10 @@ test("five players: the whole deal form and Save fit a phone; taps fill in what 
   await expect(seat(page, "Bo")).toContainText("Plays alone: wins the deal");
   await expect(page.getByRole("button", { name: "Save deal 2" })).toBeInViewport({ ratio: 1 });
 
-  // "Undo last deal" asks once: one preview, one Cancel.
-  await page.getByRole("button", { name: "Undo last deal" }).click();
+  // "Undo deal 1" asks once, in the same words: one preview, one Cancel.
+  await page.getByRole("button", { name: "Undo deal 1" }).click();
   const dialog = page.getByTestId("deal-dialog");
-  await expect(dialog.getByRole("heading", { name: "Delete deal 1?" })).toBeInViewport();
+  await expect(dialog.getByRole("heading", { name: "Undo deal 1?" })).toBeInViewport();
   await expect(dialog.getByTestId("change-preview")).toHaveCount(1);
   await expect(dialog.getByTestId("change-preview")).toContainText("Anna: 10 → 12");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toHaveCount(1);

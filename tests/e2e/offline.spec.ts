@@ -128,8 +128,8 @@ test("deals entered without a signal are kept, shown at once, and sent once each
   // A redeal saved by mistake, and taken back.
   await page.getByRole("button", { name: "Nobody knocked ↺" }).click();
   await expect(page.getByTestId("outbox-count")).toHaveText(/^4 deals (waiting to be sent|not sent yet)\./);
-  await page.getByRole("button", { name: "Undo last deal" }).click();
-  await dialog.getByRole("button", { name: "Delete deal 5" }).click();
+  await page.getByRole("button", { name: "Undo deal 5" }).click();
+  await dialog.getByRole("button", { name: "Undo deal 5" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId("outbox-count")).toHaveText(/^3 deals (waiting to be sent|not sent yet)\./);
   await expect(sheet.locator('tr[data-queued="true"]')).toHaveCount(3);

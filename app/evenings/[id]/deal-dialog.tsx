@@ -8,7 +8,8 @@ import { checkDeletion, contextOfDeal } from "./deal-draft";
 import { DealForm } from "./deal-form";
 import { useDealWriter } from "./deal-writer";
 
-export type DealDialogView = "explain" | "edit" | "delete";
+/** A deal's dialog: why each score changed, its edit, its deletion — or the same deletion as "Undo deal N". */
+export type DealDialogView = "explain" | "edit" | "delete" | "undo";
 
 interface Props {
   gameId: string;
@@ -36,7 +37,13 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
   const [pending, startTransition] = useTransition();
   const writer = useDealWriter();
   const deal = result.deals[number - 1]!;
-  const deletion = useMemo(() => (view === "delete" ? checkDeletion(record, number) : null), [view, record, number]);
+  const deleting = view === "delete" || view === "undo";
+  const deletion = useMemo(() => (deleting ? checkDeletion(record, number) : null), [deleting, record, number]);
+  // The words of the button that opened it: "Undo deal 3" asks "Undo deal 3?", "Delete deal 3" asks "Delete deal 3?".
+  const words =
+    view === "undo"
+      ? ({ question: "table.undoQuestion", confirm: "table.undo" } as const)
+      : ({ question: "table.deleteQuestion", confirm: "table.confirmDelete" } as const);
 
   useEffect(() => {
     const dialog = ref.current!;
@@ -75,9 +82,7 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
         />
       ) : (
         <div className="stack">
-          <h2 id={headingId}>
-            {view === "delete" ? t("table.deleteQuestion", { n: number }) : t("table.dealNumber", { n: number })}
-          </h2>
+          <h2 id={headingId}>{deleting ? t(words.question, { n: number }) : t("table.dealNumber", { n: number })}</h2>
           {view === "explain" ? (
             <>
               <p className="muted">
@@ -122,9 +127,9 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
                 </button>
               </>
             ) : null}
-            {view === "delete" ? (
+            {deleting ? (
               <button type="button" className="button danger" disabled={pending || !deletion?.after} onClick={remove}>
-                {t("table.confirmDelete", { n: number })}
+                {t(words.confirm, { n: number })}
               </button>
             ) : null}
             <button type="button" className="button" onClick={onClose}>

@@ -16,7 +16,8 @@ interface Props {
 }
 
 /**
- * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo.
+ * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo —
+ * above Save, where it covers nothing (or at the foot of the screen once the game is over).
  */
 export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   const i18n = useI18n();
@@ -43,6 +44,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
     onChanged(response.ok ? undefined : i18n.failure(response));
   }
 
+  const toast = undoable ? <UndoToast saved={undoable} onUndo={undo} /> : null;
   return (
     <>
       {entering ? (
@@ -60,9 +62,11 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
           }}
           mode="new"
           onSaved={saved}
+          toast={toast}
         />
-      ) : null}
-      {undoable ? <UndoToast saved={undoable} onUndo={undo} /> : null}
+      ) : (
+        toast
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef, useState, useTransition } from "react";
+import { useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult, NextDeal, Problem } from "@/lib/rules";
@@ -34,6 +34,8 @@ interface Props {
    */
   onSaved: (saved: { number: number; queued: boolean } | { message: string }) => void;
   onCancel?: () => void;
+  /** "Deal 3 saved" with Undo, shown above Save. */
+  toast?: ReactNode;
 }
 
 const TRICKS = [0, 1, 2, 3, 4, 5].map((n) => ({ value: n, label: String(n) }));
@@ -54,7 +56,7 @@ function newClientKey(): string {
  * toggle, cards and tricks as one-tap choices. What follows from the rules is filled in; problems show once a
  * deal is complete or Save is tapped, at the seat they concern.
  */
-export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel }: Props) {
+export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel, toast }: Props) {
   const i18n = useI18n();
   const { t } = i18n;
   const knektpass = record.variant === "knektpass";
@@ -118,11 +120,13 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
     mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
   const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
   const dealProblems = showProblems ? check.problems.filter((p) => !p.player) : [];
+  const standings = seatStandings(record, result);
   const headingId = `deal-form-${mode}`;
 
   return (
     <section className={`deal-form ${record.players.length > 5 ? "many" : ""}`} aria-labelledby={headingId}>
-      <div className="deal-form-head">
+      {/* The shortcuts stay in reach (sticky at the top, as Save at the foot) while the seat rows scroll. */}
+      <div className={mode === "new" ? "deal-form-head sticky" : "deal-form-head"}>
         <h2 id={headingId}>{title}</h2>
         {mode === "new" ? (
           <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
@@ -157,6 +161,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
               context={context}
               problems={seatProblems}
               playWord={playWord}
+              standing={standings[player]!}
               rounds={rounds}
               knektpass={knektpass}
               filledTricks={filled?.player === player ? filled.tricks : null}
@@ -184,6 +189,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
         ) : null}
       </div>
       <div className="save-bar">
+        {toast}
         <button type="button" className="button primary" disabled={pending} onClick={save}>
           {pending ? t("table.saving") : mode === "new" ? t("table.save", { n: context.number }) : t("table.saveEdit")}
         </button>
@@ -199,6 +205,32 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
 
 type Say = (key: keyof Dictionary, values?: Record<string, string | number>) => string;
 
+/** Where a seat stands before this deal: its score, in Norrlands-Knack its limpas and whether it is at 1. */
+interface Standing {
+  score: number;
+  limpa: number | null;
+  atOne: boolean;
+  /** Closest to 0, marked as the standings mark it — once a deal has moved a score. */
+  closest: boolean;
+}
+
+function seatStandings(record: GameRecord, result: GameResult): Record<string, Standing> {
+  const knack = record.variant === "norrlands-knack";
+  const best = Math.min(...record.players.map((p) => result.scores[p]!));
+  const started = result.deals.some((d) => !d.void);
+  return Object.fromEntries(
+    record.players.map((p) => [
+      p,
+      {
+        score: result.scores[p]!,
+        limpa: knack ? result.limpa[p]! : null,
+        atOne: knack && result.scores[p] === 1,
+        closest: started && result.scores[p] === best,
+      },
+    ]),
+  );
+}
+
 /** One seat's row: name with the dealer and forehand marked, play or pass, cards, tricks, revoke, its problems. */
 function SeatRow({
   player,
@@ -207,6 +239,7 @@ function SeatRow({
   context,
   problems,
   playWord,
+  standing,
   rounds,
   knektpass,
   filledTricks,
@@ -219,6 +252,7 @@ function SeatRow({
   context: NextDeal;
   problems: string[];
   playWord: { yes: string; no: string; ask: string };
+  standing: Standing;
   /** Whether cards are asked round by round. */
   rounds: boolean;
   knektpass: boolean;
@@ -230,7 +264,7 @@ function SeatRow({
     <div
       role="group"
       aria-label={player}
-      className={`seat-row${seat.plays === false ? " passed" : ""}${problems.length ? " has-problem" : ""}`}
+      className={`seat-row${seat.plays === false ? " passed" : ""}${problems.length ? " has-problem" : ""}${standing.closest ? " leader" : ""}`}
       data-testid={`seat-${player}`}
     >
       <div className="seat-who">
@@ -247,6 +281,7 @@ function SeatRow({
             </abbr>
           ) : null}
         </span>
+        <SeatScore standing={standing} t={t} testId={`seat-score-${player}`} />
         <button
           type="button"
           className="play-toggle"
@@ -322,6 +357,27 @@ function SeatRow({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A seat's score before the deal, beside its name; in Norrlands-Knack its limpas and a ⚑ at 1. */
+function SeatScore({ standing, t, testId }: { standing: Standing; t: Say; testId: string }) {
+  const { score, limpa, atOne, closest } = standing;
+  const said = [
+    t("table.seatScore", { score }),
+    limpa ? t("table.seatLimpas", { n: limpa }) : "",
+    atOne ? t("legend.compulsion") : "",
+    closest ? t("share.closest") : "",
+  ].filter(Boolean);
+  return (
+    <span className={`seat-score${atOne ? " at-one" : ""}`} title={said.join(" · ")} data-testid={testId}>
+      <span className="visually-hidden">{said.join(", ")}</span>
+      <span aria-hidden="true">
+        {atOne ? <span className="compulsion-mark">⚑</span> : null}
+        {score}
+        {limpa ? <span className="seat-limpas">{limpa}</span> : null}
+      </span>
+    </span>
   );
 }
 

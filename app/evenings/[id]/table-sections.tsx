@@ -91,7 +91,7 @@ export function ProtokollSection({
         <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
         {open && result.deals.length ? (
           <button type="button" className="button small" onClick={onUndo}>
-            {dict["table.undo"]}
+            {t("table.undo", { n: result.deals.length })}
           </button>
         ) : null}
       </div>

@@ -135,7 +135,7 @@ export function TableView({
           provisional={local.provisional}
           open={open}
           onSelect={(number) => setDialog({ number, view: "explain" })}
-          onUndo={() => setDialog({ number: result.deals.length, view: "delete" })}
+          onUndo={() => setDialog({ number: result.deals.length, view: "undo" })}
         />
         <EarlierGames games={games.slice(0, -1)} />
 
