@@ -26,6 +26,8 @@ interface Props<D extends SheetDeal> {
   variant?: string;
   /** The latest deal first and marked, without the start row (TV mode: the newest stays in view). */
   newestFirst?: boolean;
+  /** With `newestFirst`: how many of the latest deals to show (TV mode shows whole rows only, as many as fit). */
+  limit?: number;
   /** Deals saved on this phone and not yet sent: shown, and marked as waiting. */
   queued?: number[];
   /** Of those, the deals whose number is provisional (entered while the table has a conflict to settle). */
@@ -75,6 +77,7 @@ export function ScoreSheet<D extends SheetDeal>({
   foot,
   variant,
   newestFirst = false,
+  limit,
 }: Props<D>) {
   const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
@@ -84,7 +87,7 @@ export function ScoreSheet<D extends SheetDeal>({
   return (
     <div className="sheet">
       <div className="table-wrap">
-        <table className={`scores ${width}`} data-testid={testId}>
+        <table className={`scores ${width}${newestFirst ? " newest-first" : ""}`} data-testid={testId}>
           <caption className="visually-hidden">{dict["evening.scores"]}</caption>
           <thead>
             <tr>
@@ -114,7 +117,7 @@ export function ScoreSheet<D extends SheetDeal>({
                 ))}
               </tr>
             )}
-            {(newestFirst ? [...deals].reverse() : deals).map((deal) => {
+            {(newestFirst ? [...deals].reverse().slice(0, limit) : deals).map((deal) => {
               const label = `${deal.number}${deal.void ? " ↺" : ""}`;
               const newest = newestFirst && deal === deals.at(-1);
               const waiting = queued?.includes(deal.number) ?? false;
@@ -162,7 +165,7 @@ export function ScoreSheet<D extends SheetDeal>({
                     const unchanged = deal.changes && (deal.void || (deal.changes[p] === 0 && !limpa));
                     return (
                       <td key={p} className={limpa ? "limpa" : undefined} data-player={p}>
-                        {unchanged ? <span className="unchanged">{score}</span> : score}
+                        <span className={unchanged ? "score unchanged" : "score"}>{score}</span>
                       </td>
                     );
                   })}
@@ -187,6 +190,7 @@ export function ScoreSheet<D extends SheetDeal>({
         ) : null}
         <span>↺ {dict["legend.redeal"]}</span>
         <span>{dict["legend.dealer"]}</span>
+        {deals.some((d) => d.changes) ? <span className="unchanged">{dict["legend.unchanged"]}</span> : null}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { useI18n } from "@/lib/i18n/client";
-import type { GameRecord, GameResult } from "@/lib/rules";
+import type { DealResult, GameRecord, GameResult } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import { checkDeletion, contextOfDeal } from "./deal-draft";
 import { DealForm } from "./deal-form";
@@ -89,17 +89,22 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
                 {t("table.dealtBy", { name: deal.dealer })}
                 {deal.trumpCompulsion ? ` · ${dict["legend.compulsion"]}` : ""}
               </p>
-              <dl className="explain-list" data-testid={`explain-deal-${number}`}>
-                {record.players.map((p) => (
-                  <div key={p}>
-                    <dt>{p}</dt>
-                    <dd>
-                      {i18n.say(deal.explain[p]!)}
-                      {deal.limpa.includes(p) ? <span className="limpa-mark"> {dict["legend.limpa"]}</span> : null}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              {sameForAll(deal, record.players) ? (
+                // A redeal is one fact about the deal, said once rather than once per player.
+                <p data-testid={`explain-deal-${number}`}>{i18n.say(deal.explain[record.players[0]!]!)}</p>
+              ) : (
+                <dl className="explain-list" data-testid={`explain-deal-${number}`}>
+                  {record.players.map((p) => (
+                    <div key={p}>
+                      <dt>{p}</dt>
+                      <dd>
+                        {i18n.say(deal.explain[p]!)}
+                        {deal.limpa.includes(p) ? <span className="limpa-mark"> {dict["legend.limpa"]}</span> : null}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
             </>
           ) : deletion?.after ? (
             <ChangePreview before={result} after={deletion.after} players={record.players} />
@@ -140,4 +145,10 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
       )}
     </dialog>
   );
+}
+
+/** Whether a deal says the same of every player and marks no limpa (a redeal). */
+function sameForAll(deal: DealResult, players: string[]): boolean {
+  const first = JSON.stringify(deal.explain[players[0]!]);
+  return deal.void && !deal.limpa.length && players.every((p) => JSON.stringify(deal.explain[p]) === first);
 }

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { useI18n } from "@/lib/i18n/client";
-import type { GameRecord, GameResult, NextDeal, Problem } from "@/lib/rules";
+import { resolveHouseRules, type GameRecord, type GameResult, type NextDeal, type Problem } from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import {
   asksRounds,
@@ -72,7 +72,9 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
   const clientKey = useRef(newClientKey());
   const check = useMemo(() => checkDraft(record, context, draft, mode), [record, context, draft, mode]);
   const filled = filledTricks(record, context, draft);
-  const showProblems = attempted || check.complete;
+  // A new deal's problems show once it is complete; an edit's only on Save — an edit is complete from the start,
+  // and its first tap of two would otherwise show a problem the second one settles.
+  const showProblems = attempted || (mode === "new" && check.complete);
 
   function change(next: Draft) {
     setError(null);
@@ -120,7 +122,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
     mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
   const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
   const dealProblems = showProblems ? check.problems.filter((p) => !p.player) : [];
-  const standings = seatStandings(record, result);
+  const standings = seatStandings(record, result, context.number);
   const headingId = `deal-form-${mode}`;
 
   return (
@@ -205,7 +207,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
 
 type Say = (key: keyof Dictionary, values?: Record<string, string | number>) => string;
 
-/** Where a seat stands before this deal: its score, in Norrlands-Knack its limpas and whether it is at 1. */
+/** Where a seat stands before the deal entered or edited: its score, in Norrlands-Knack its limpas and whether it is at 1. */
 interface Standing {
   score: number;
   limpa: number | null;
@@ -214,18 +216,21 @@ interface Standing {
   closest: boolean;
 }
 
-function seatStandings(record: GameRecord, result: GameResult): Record<string, Standing> {
+function seatStandings(record: GameRecord, result: GameResult, number: number): Record<string, Standing> {
   const knack = record.variant === "norrlands-knack";
-  const best = Math.min(...record.players.map((p) => result.scores[p]!));
-  const started = result.deals.some((d) => !d.void);
+  const earlier = result.deals.slice(0, number - 1);
+  const start = resolveHouseRules(record.variant, record.houseRules).startScore;
+  const scores = earlier.at(-1)?.scores ?? Object.fromEntries(record.players.map((p) => [p, start]));
+  const best = Math.min(...record.players.map((p) => scores[p]!));
+  const started = earlier.some((d) => !d.void);
   return Object.fromEntries(
     record.players.map((p) => [
       p,
       {
-        score: result.scores[p]!,
-        limpa: knack ? result.limpa[p]! : null,
-        atOne: knack && result.scores[p] === 1,
-        closest: started && result.scores[p] === best,
+        score: scores[p]!,
+        limpa: knack ? earlier.filter((d) => d.limpa.includes(p)).length : null,
+        atOne: knack && scores[p] === 1,
+        closest: started && scores[p] === best,
       },
     ]),
   );

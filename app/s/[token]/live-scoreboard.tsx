@@ -1,7 +1,7 @@
 "use client";
 
 import { useI18n } from "@/lib/i18n/client";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import { ScoreSheet } from "@/app/_components/score-sheet";
 import { SettlementView } from "@/app/_components/settlement-view";
@@ -32,8 +32,18 @@ interface BoardProps {
   onToggleTv: () => void;
 }
 
-/** The game's protokoll; in TV mode the newest deal first. */
-function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; variant: string; newestFirst: boolean }) {
+/** The game's protokoll; in TV mode the newest deal first, as many whole rows as fit (`limit`). */
+function GameSheet({
+  shown,
+  variant,
+  newestFirst,
+  limit,
+}: {
+  shown: ScoreboardGame;
+  variant: string;
+  newestFirst: boolean;
+  limit?: number;
+}) {
   const { dict } = useI18n();
   if (!shown.deals.length) return <p className="muted">{dict["share.noDeals"]}</p>;
   return (
@@ -45,8 +55,39 @@ function GameSheet({ shown, variant, newestFirst }: { shown: ScoreboardGame; var
       deals={shown.deals}
       variant={variant}
       newestFirst={newestFirst}
+      limit={limit}
     />
   );
+}
+
+/**
+ * How many of the latest deals fit the TV's protokoll box as whole rows: measured after each render and on every
+ * resize, one step at a time — rows that do not fit are left out, never cut.
+ */
+function useRowsThatFit(deals: number) {
+  const box = useRef<HTMLDivElement>(null);
+  const [limit, setLimit] = useState(deals);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const fit = () => {
+      const sheet = element.querySelector<HTMLElement>(".sheet");
+      const rows = [...element.querySelectorAll<HTMLElement>("tbody tr")];
+      if (!sheet || !rows.length) return;
+      const row = Math.max(...rows.map((r) => r.getBoundingClientRect().height));
+      const room = element.clientHeight - sheet.getBoundingClientRect().height;
+      setLimit((current) => {
+        const shown = Math.min(current, deals);
+        const next = room < 0 ? shown - Math.ceil(-room / row) : shown + Math.floor(room / row);
+        return Math.max(1, Math.min(deals, next));
+      });
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [deals, limit]);
+  return { box, limit };
 }
 
 function Compulsion({ game }: { game: ScoreboardGame | undefined }) {
@@ -58,6 +99,7 @@ function Compulsion({ game }: { game: ScoreboardGame | undefined }) {
 function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) {
   const { dict } = useI18n();
   const winners = winnerText(game, dict);
+  const { box, limit } = useRowsThatFit(game?.deals.length ?? 0);
   return (
     <main className="tv-board" data-testid="tv-board">
       <header className="tv-top">
@@ -80,8 +122,8 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
       {game ? (
         <div className="tv-main">
           <Standings game={game} wins={wins} />
-          <div className="tv-deals">
-            <GameSheet shown={game} variant={scoreboard.variant} newestFirst />
+          <div className="tv-deals" ref={box}>
+            <GameSheet shown={game} variant={scoreboard.variant} newestFirst limit={limit} />
           </div>
         </div>
       ) : null}

@@ -35,6 +35,7 @@ export const en = {
   "table.confirmDelete": "Delete deal {n}",
   "table.preview": "What changes",
   "table.previewNone": "The scores stay the same.",
+  "table.previewLimpa": "{name}: limpas {from} → {to}",
   "table.previewWinnerNew": "{names} would win",
   "table.previewWinnerGone": "{names} would no longer have won",
   "table.invalidChange": "This change is not possible:",
@@ -85,6 +86,7 @@ export const en = {
   "legend.compulsion": "trumftvång",
   "legend.redeal": "redeal (omgiv)",
   "legend.dealer": "small name: who dealt",
+  "legend.unchanged": "grey: the deal did not change it",
 } as const;
 
 export const sv: Record<keyof typeof en, string> = {
@@ -123,6 +125,7 @@ export const sv: Record<keyof typeof en, string> = {
   "table.confirmDelete": "Ta bort giv {n}",
   "table.preview": "Det här ändras",
   "table.previewNone": "Poängen blir desamma.",
+  "table.previewLimpa": "{name}: limpor {from} → {to}",
   "table.previewWinnerNew": "{names} skulle vinna",
   "table.previewWinnerGone": "{names} skulle inte längre ha vunnit",
   "table.invalidChange": "Den ändringen går inte:",
@@ -173,4 +176,5 @@ export const sv: Record<keyof typeof en, string> = {
   "legend.compulsion": "trumftvång",
   "legend.redeal": "omgiv",
   "legend.dealer": "litet namn: vem som gav",
+  "legend.unchanged": "grått: given ändrade det inte",
 };
