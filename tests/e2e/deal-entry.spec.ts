@@ -3,7 +3,7 @@
  * Save, undo, and pages that fit a 360 px phone with many players; TV mode on a wall screen.
  */
 import { expect, test, type Page } from "@playwright/test";
-import type { GameRecord } from "@/lib/rules";
+import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, signUp } from "./support";
 import { createEvening, enterDeal, playAlone, seat } from "../support/table";
 
@@ -266,4 +266,86 @@ test("trumftvång names who stands at 1, on the phone and on the share link; a v
   await expect(viewer.getByTestId("share-trumftvang")).toHaveText(/Anna stands at 1/);
   await expectAccessible(viewer);
   await context.close();
+});
+
+test("each seat shows where it stands, and the screen stays on while the game is in play", async ({ page }) => {
+  // Chromium's headless shell grants no wake lock: the API is stubbed, and so is the page being hidden.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    let visible = true;
+    Object.assign(window, { wakeLog: log, setVisible: (v: boolean) => (visible = v) });
+    Object.defineProperty(document, "visibilityState", { get: () => (visible ? "visible" : "hidden") });
+    Object.defineProperty(navigator, "wakeLock", {
+      value: {
+        request: async () => {
+          log.push("request");
+          const sentinel = {
+            released: false,
+            release: async () => {
+              sentinel.released = true;
+              log.push("release");
+            },
+          };
+          return sentinel;
+        },
+      },
+    });
+  });
+  const wakeLog = () => page.evaluate(() => (window as unknown as { wakeLog: string[] }).wakeLog.join(","));
+  const setVisible = (visible: boolean) =>
+    page.evaluate((v) => {
+      (window as unknown as { setVisible: (v: boolean) => void }).setVisible(v);
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, visible);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const players = ["Anna", "Bo", "Cecilia", "Dag"];
+  await createEvening(page, { title: "Vaken", variant: "Norrlands-Knack", players, firstDealer: "Dag" });
+  await expect.poll(wakeLog).toBe("request");
+  await setVisible(false);
+  await expect.poll(wakeLog).toBe("request,release");
+  await setVisible(true);
+  await expect.poll(wakeLog).toBe("request,release,request");
+
+  // Switched off, it stays off on this phone; switched on, it asks again.
+  const toggle = page.getByTestId("keep-awake");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await toggle.click();
+  await expect.poll(wakeLog).toBe("request,release,request,release");
+  await page.reload();
+  await expect(page.getByTestId("keep-awake")).toHaveAttribute("aria-pressed", "false");
+  expect(await wakeLog()).toBe("");
+  await page.getByTestId("keep-awake").click();
+  await expect.poll(wakeLog).toBe("request");
+
+  // The scores beside the names are the rules engine's, with limpas; the one closest to 0 is outlined.
+  const record: GameRecord = { variant: "norrlands-knack", players, firstDealer: "Dag", deals: [] };
+  const deals: Record<string, [boolean, number?]>[] = [
+    { Anna: [true, 2], Bo: [false], Cecilia: [false], Dag: [false] },
+    { Anna: [true, 3], Bo: [true, 0], Cecilia: [true, 2], Dag: [false] },
+  ];
+  for (const deal of deals) {
+    record.deals.push({
+      entries: Object.fromEntries(
+        Object.entries(deal).map(([p, [plays, tricks]]) => [p, plays ? { plays, tricks } : { plays }]),
+      ),
+    });
+    await enterDeal(page, record);
+  }
+  const result = scoreGame(record);
+  expect(result.limpa.Bo).toBe(1);
+  const best = Math.min(...players.map((p) => result.scores[p]!));
+  for (const p of players) {
+    const score = page.getByTestId(`seat-score-${p}`);
+    await expect(score).toBeInViewport();
+    await expect(score).toHaveAttribute("title", new RegExp(`^score ${result.scores[p]}\\b`));
+    if (result.limpa[p]) await expect(score).toHaveAttribute("title", new RegExp(`limpas: ${result.limpa[p]}`));
+    await expect(seat(page, p)).toHaveClass(result.scores[p] === best ? /\bleader\b/ : /^(?!.*\bleader\b)/);
+  }
+
+  // The evening over, the screen is let go.
+  await page.getByRole("button", { name: "End the evening" }).click();
+  await expect(page.getByTestId("keep-awake")).toHaveCount(0);
+  await expect.poll(wakeLog).toMatch(/release$/);
 });

@@ -20,17 +20,32 @@ export function GameStatus({
   record,
   result,
   open,
+  awake,
 }: {
   number: number;
   record: GameRecord;
   result: GameResult;
   open: boolean;
+  /** The switch of the screen staying on, where the phone can (null elsewhere). */
+  awake: { on: boolean; setOn: (on: boolean) => void } | null;
 }) {
   const { dict, t } = useI18n();
   const next = result.nextDeal;
   return (
     <>
       <section className="status" aria-label={t("table.gameN", { n: number })}>
+        {awake ? (
+          <button
+            type="button"
+            className="awake-toggle"
+            aria-pressed={awake.on}
+            title={dict["table.keepAwakeHelp"]}
+            onClick={() => awake.setOn(!awake.on)}
+            data-testid="keep-awake"
+          >
+            {dict["table.keepAwake"]}
+          </button>
+        ) : null}
         <p>
           <strong>{t("table.gameN", { n: number })}</strong>
           {next ? (

@@ -13,6 +13,7 @@ import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
 import type { TableEdit, TableGame } from "./table-data";
 import { useTable } from "./use-table";
+import { useWakeLock } from "./use-wake-lock";
 import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
 
 interface Props {
@@ -97,6 +98,8 @@ export function TableView({
   };
   const closeDialog = useCallback(() => setDialog(null), []);
   const over = result.winners.length > 0;
+  const inPlay = Boolean(account) && open && !over;
+  const awake = useWakeLock(inPlay);
   const lastDealer = result.deals.at(-1)?.dealer ?? record.firstDealer ?? record.players[0]!;
   const suggestedDealer = record.players[(record.players.indexOf(lastDealer) + 1) % record.players.length]!;
 
@@ -111,7 +114,13 @@ export function TableView({
             {notice}
           </p>
         ) : null}
-        <GameStatus number={game.number} record={record} result={result} open={open} />
+        <GameStatus
+          number={game.number}
+          record={record}
+          result={result}
+          open={open}
+          awake={awake.supported && inPlay ? awake : null}
+        />
 
         <DealEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
 
