@@ -4,6 +4,10 @@
  * Knektpass with 4, 5 and 10 players, Norrlands-Knack with 3 and 5, and one Knektpass game with the quota of the
  * largest round. Each saved deal is checked against the rules module; taps and scrolling are counted per deal;
  * every page a player uses is checked for horizontal overflow at 360×740, TV mode at 1280×720 and 1920×1080.
+ * The score at a glance: after every save with 5 players, every player's current score must be on screen and on
+ * top (seat rows, or the final scores once the game is won); the 10-player game is entered at 360×740 and any
+ * scroll back up to reach a tap target is counted; TV mode with 10 players of 40-character names must show every
+ * score cell unclipped (every ancestor's clipping checked) and at least 5 whole deal rows.
  * The last line is machine-readable; the exit code is 1 when a budget is missed.
  */
 import { mkdirSync } from "node:fs";
@@ -12,6 +16,7 @@ import {
   cardsExchanged,
   createScorer,
   evaluateGame,
+  MAX_NAME_LENGTH,
   scoreGame,
   talonSize,
   type DealRecord,
@@ -20,7 +25,7 @@ import {
   type HouseRules,
 } from "../lib/rules";
 import { seeded, type Random } from "../tests/support/random-game";
-import { createEvening, enterDeal, expectProtokoll, type Tap } from "../tests/support/table";
+import { createEvening, enterDeal, expectProtokoll, playAlone, type Tap } from "../tests/support/table";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 import { median } from "./support/stats";
@@ -215,10 +220,18 @@ interface DealFigures {
   budgeted: boolean;
 }
 
-/** A tap on the touch screen, counted, with the page's scrolling measured since the deal's first tap. */
+/**
+ * A tap on the touch screen, counted, with the page's scrolling measured since the deal's first tap; and how far
+ * the page had to be scrolled back up to reach the tap's target (how far above the screen's top it was).
+ */
 function counter(page: Page) {
-  const state = { taps: 0, scroll: 0, lastY: 0 };
+  const state = { taps: 0, scroll: 0, lastY: 0, up: 0 };
   const tap: Tap = async (target: Locator) => {
+    const box = await target.boundingBox();
+    if (box && box.y < 0) {
+      state.up = Math.max(state.up, -box.y);
+      if (process.env.DEBUG) console.log(`  above the screen by ${-box.y} px: ${target}`);
+    }
     await target.tap();
     state.taps++;
     const y = await page.evaluate(() => window.scrollY);
@@ -231,6 +244,78 @@ function counter(page: Page) {
     state.lastY = await page.evaluate(() => window.scrollY);
   };
   return { tap, start, state };
+}
+
+/** The players whose current score is not on screen and on top (under the toast or a dialog counts as hidden). */
+async function hiddenScores(page: Page, record: GameRecord): Promise<string[]> {
+  const scores = scoreGame(record).scores;
+  const shown = await page.evaluate((players) => {
+    const out: Record<string, number | null> = {};
+    for (const p of players) {
+      const el =
+        document.querySelector<HTMLElement>(`[data-testid="seat-score-${CSS.escape(p)}"]`) ??
+        document.querySelector<HTMLElement>(`[data-testid="final-score-${CSS.escape(p)}"]`);
+      out[p] = null;
+      if (!el) continue;
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) continue;
+      const top = document.elementFromPoint(x, y);
+      if (!top || !(top === el || el.contains(top))) continue;
+      out[p] = Number(el.dataset.score ?? el.textContent);
+    }
+    return out;
+  }, record.players);
+  return record.players.filter((p) => shown[p] !== scores[p]);
+}
+
+/**
+ * TV mode's protokoll and standings: score cells not wholly inside what every ancestor (and the screen) lets show,
+ * and the deal rows shown whole with score text at least 24 px high.
+ */
+async function tvFigures(page: Page): Promise<{ clipped: number; rows: number; detail: string }> {
+  // The bench runs under tsx, which names inner functions with a helper the page does not have.
+  await page.evaluate("window.__name = (f) => f");
+  return page.evaluate(() => {
+    const visibleBox = (el: Element) => {
+      let box = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const r = a.getBoundingClientRect();
+        box = {
+          left: Math.max(box.left, r.left),
+          top: Math.max(box.top, r.top),
+          right: Math.min(box.right, r.right),
+          bottom: Math.min(box.bottom, r.bottom),
+        };
+      }
+      return box;
+    };
+    const whole = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const v = visibleBox(el);
+      return r.left >= v.left - 0.5 && r.right <= v.right + 0.5 && r.top >= v.top - 0.5 && r.bottom <= v.bottom + 0.5;
+    };
+    const rows = [...document.querySelectorAll('[data-testid="share-protokoll"] tbody tr')];
+    const cells = rows.flatMap((tr) => [...tr.querySelectorAll("td[data-player]")]);
+    const standings = [...document.querySelectorAll('[data-testid="standings"] .score')];
+    const bad = [...cells, ...standings].filter((el) => !whole(el));
+    const readable = rows.filter((tr) =>
+      [...tr.querySelectorAll("td[data-player]")].every(
+        (td) => whole(td) && (td.querySelector(".score") ?? td).getBoundingClientRect().height >= 24,
+      ),
+    );
+    return {
+      clipped: bad.length,
+      rows: readable.length,
+      detail: bad
+        .slice(0, 3)
+        .map((el) => `${el.closest("tr")?.getAttribute("data-deal") ?? "standings"}:${el.textContent}`)
+        .join(" "),
+    };
+  });
 }
 
 /** Every protokoll row of the record, read from the page, against the rules module: the number of deals that differ. */
@@ -310,6 +395,8 @@ const figures: DealFigures[] = [];
 let wrong = 0;
 const evenings: { title: string; url: string; share: string }[] = [];
 let failed = false;
+let visibleFails = 0;
+let scrollUp10 = 0;
 try {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -327,6 +414,8 @@ try {
 
   for (const plan of PLANS) {
     const game = makeGame(plan);
+    // Ten players on a small phone, the others on a common one.
+    await page.setViewportSize(plan.players === 10 ? { width: 360, height: 740 } : { width: 390, height: 844 });
     await createEvening(page, {
       title: plan.title,
       variant: plan.variant === "knektpass" ? "Knektpass" : "Norrlands-Knack",
@@ -344,7 +433,22 @@ try {
     for (const [i, deal] of game.deals.entries()) {
       record.deals.push(deal);
       await start();
+      state.up = 0;
       await enterDeal(page, record, tap);
+      if (plan.players === 10) scrollUp10 = Math.max(scrollUp10, state.up);
+      if (plan.players === 5) {
+        // The next deal's form (or the final scores) in place, then every player's score must be on screen.
+        await page
+          .locator(`h2:text-is("Deal ${record.deals.length + 1}"), [data-testid="winners"]`)
+          .first()
+          .waitFor();
+        const hidden = await hiddenScores(page, record);
+        if (hidden.length) {
+          visibleFails++;
+          console.log(`  scores not in view: ${plan.title} after deal ${record.deals.length}: ${hidden.join(", ")}`);
+          await page.screenshot({ path: `${SHOTS}/table-hidden-${plan.variant}-${record.deals.length}.png` });
+        }
+      }
       figures.push({
         game: plan.title,
         players: plan.players,
@@ -461,6 +565,37 @@ try {
       console.log(`  overflow: ${check.name} (${detail})`);
     }
   }
+  // TV with 10 players whose names are as long as names may be, after a dozen deals.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const long = NAMES.map((n) => `${n} Andersson-Lindqvist-Karlsson-Öberg`.slice(0, MAX_NAME_LENGTH));
+  await createEvening(page, { title: "Long names", variant: "Knektpass", players: long, firstDealer: long[0]! });
+  const longShare = await page.getByTestId("share-url").inputValue();
+  for (let i = 0; i < 12; i++) {
+    await playAlone(page, long[i % long.length]!);
+    await page
+      .getByTestId("protokoll")
+      .first()
+      .locator(`tr[data-deal="${i + 1}"]`)
+      .waitFor();
+  }
+  let tvClipped = 0;
+  let tvRows = Infinity;
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    const screen = await browser.newContext({ viewport: size });
+    const wall = await screen.newPage();
+    await wall.goto(`${longShare}?tv=1`, { waitUntil: "networkidle" });
+    await wall.getByTestId("share-protokoll").waitFor();
+    const figures = await tvFigures(wall);
+    tvClipped += figures.clipped;
+    tvRows = Math.min(tvRows, figures.rows);
+    if (figures.clipped) console.log(`  TV ${size.width}×${size.height}: clipped ${figures.detail}`);
+    await wall.screenshot({ path: `${SHOTS}/table-tv-long-${size.width}x${size.height}.png` });
+    await screen.close();
+  }
+
   const tv = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const tvPage = await tv.newPage();
   await tvPage.goto(`${evenings.find((e) => e.title.startsWith("Knektpass, 10"))!.share}?tv=1`, {
@@ -493,11 +628,23 @@ try {
     `seats playing or knocking ${((100 * played) / seats).toFixed(0)} %`,
   );
   console.log(`  pages checked for overflow: ${checks.length}; screenshots in ${SHOTS}/table-*.png`);
-  failed = medianTaps > 7 || max > 12 || overBudget > 0 || scrollMax > 0 || overflowing > 0 || wrong > 0;
+  failed =
+    medianTaps > 7 ||
+    max > 12 ||
+    overBudget > 0 ||
+    scrollMax > 0 ||
+    overflowing > 0 ||
+    wrong > 0 ||
+    visibleFails > 0 ||
+    tvClipped > 0 ||
+    tvRows < 5 ||
+    scrollUp10 > 0;
   console.log(
     [
       `bench:table deals=${figures.length} taps_median=${medianTaps} taps_max=${max} over_budget=${overBudget}`,
       `scroll_px_max=${scrollMax} overflow=${overflowing} mismatches=${wrong}`,
+      `visible_scores_fail=${visibleFails} tv_cells_clipped=${tvClipped} tv_rows_min=${tvRows}`,
+      `scroll_px_max_10p=${scrollUp10}`,
     ].join(" "),
   );
 } finally {

@@ -375,7 +375,12 @@ function SeatScore({ standing, t, testId }: { standing: Standing; t: Say; testId
     closest ? t("share.closest") : "",
   ].filter(Boolean);
   return (
-    <span className={`seat-score${atOne ? " at-one" : ""}`} title={said.join(" · ")} data-testid={testId}>
+    <span
+      className={`seat-score${atOne ? " at-one" : ""}`}
+      title={said.join(" · ")}
+      data-testid={testId}
+      data-score={score}
+    >
       <span className="visually-hidden">{said.join(", ")}</span>
       <span aria-hidden="true">
         {atOne ? <span className="compulsion-mark">⚑</span> : null}

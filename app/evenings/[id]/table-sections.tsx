@@ -20,32 +20,17 @@ export function GameStatus({
   record,
   result,
   open,
-  awake,
 }: {
   number: number;
   record: GameRecord;
   result: GameResult;
   open: boolean;
-  /** The switch of the screen staying on, where the phone can (null elsewhere). */
-  awake: { on: boolean; setOn: (on: boolean) => void } | null;
 }) {
   const { dict, t } = useI18n();
   const next = result.nextDeal;
   return (
     <>
       <section className="status" aria-label={t("table.gameN", { n: number })}>
-        {awake ? (
-          <button
-            type="button"
-            className="awake-toggle"
-            aria-pressed={awake.on}
-            title={dict["table.keepAwakeHelp"]}
-            onClick={() => awake.setOn(!awake.on)}
-            data-testid="keep-awake"
-          >
-            {dict["table.keepAwake"]}
-          </button>
-        ) : null}
         <p>
           <strong>{t("table.gameN", { n: number })}</strong>
           {next ? (
@@ -72,6 +57,15 @@ export function GameStatus({
               : t("table.wins", { names: result.winners[0]! })}
           </h2>
           <p className="muted">{t("table.gameOver")}</p>
+          <ol className="final-scores" aria-label={dict["table.finalScores"]}>
+            {[...record.players]
+              .sort((a, b) => result.scores[a]! - result.scores[b]!)
+              .map((p) => (
+                <li key={p}>
+                  {p} <strong data-testid={`final-score-${p}`}>{result.scores[p]}</strong>
+                </li>
+              ))}
+          </ol>
         </section>
       ) : null}
       {!open ? <p className="banner">{dict["table.ended"]}</p> : null}
@@ -79,7 +73,7 @@ export function GameStatus({
   );
 }
 
-/** The current game's protokoll and chart, with Undo last deal for who may. */
+/** The current game's protokoll and chart, with "Undo deal N" for who may and the switch of the screen staying on. */
 export function ProtokollSection({
   number,
   record,
@@ -87,6 +81,7 @@ export function ProtokollSection({
   queued,
   provisional,
   open,
+  awake,
   onSelect,
   onUndo,
 }: {
@@ -96,6 +91,8 @@ export function ProtokollSection({
   queued: number[];
   provisional: number[];
   open: boolean;
+  /** The switch of the screen staying on, where the phone can and the game is in play (null elsewhere). */
+  awake: { on: boolean; setOn: (on: boolean) => void } | null;
   onSelect: (number: number) => void;
   onUndo: () => void;
 }) {
@@ -104,11 +101,25 @@ export function ProtokollSection({
     <section className="stack" aria-labelledby="protokoll-heading">
       <div className="actions" style={{ justifyContent: "space-between" }}>
         <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
-        {open && result.deals.length ? (
-          <button type="button" className="button small" onClick={onUndo}>
-            {t("table.undo", { n: result.deals.length })}
-          </button>
-        ) : null}
+        <div className="actions">
+          {awake ? (
+            <button
+              type="button"
+              className="awake-toggle"
+              aria-pressed={awake.on}
+              title={dict["table.keepAwakeHelp"]}
+              onClick={() => awake.setOn(!awake.on)}
+              data-testid="keep-awake"
+            >
+              {dict["table.keepAwake"]}
+            </button>
+          ) : null}
+          {open && result.deals.length ? (
+            <button type="button" className="button small" onClick={onUndo}>
+              {t("table.undo", { n: result.deals.length })}
+            </button>
+          ) : null}
+        </div>
       </div>
       <Protokoll record={record} result={result} queued={queued} provisional={provisional} onSelect={onSelect} />
       {result.deals.length ? (

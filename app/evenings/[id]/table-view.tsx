@@ -114,13 +114,7 @@ export function TableView({
             {notice}
           </p>
         ) : null}
-        <GameStatus
-          number={game.number}
-          record={record}
-          result={result}
-          open={open}
-          awake={awake.supported && inPlay ? awake : null}
-        />
+        <GameStatus number={game.number} record={record} result={result} open={open} />
 
         <DealEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
 
@@ -143,6 +137,7 @@ export function TableView({
           queued={local.queued}
           provisional={local.provisional}
           open={open}
+          awake={awake.supported && inPlay ? awake : null}
           onSelect={(number) => setDialog({ number, view: "explain" })}
           onUndo={() => setDialog({ number: result.deals.length, view: "undo" })}
         />
