@@ -107,6 +107,12 @@ try {
         logLevel: "error",
       });
       const lhr = result!.lhr;
+      // BENCH_DEBUG=1: where the main thread went (by script and by kind of work), for the first run of each page.
+      if (process.env.BENCH_DEBUG && run === 0)
+        for (const id of ["bootup-time", "mainthread-work-breakdown", "long-tasks"]) {
+          const items = (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+          console.log(`  ${name} ${id}:`, JSON.stringify(items.slice(0, 8)));
+        }
       runs.push({
         score: Math.round((lhr.categories.performance!.score ?? 0) * 100),
         tbt: Math.round(lhr.audits["total-blocking-time"]!.numericValue ?? 0),
