@@ -31,7 +31,7 @@ export {
   talonSize,
 } from "./variants";
 export type { VariantDefinition } from "./variants";
-export { playersAtOne } from "./standing";
+export { closestToZero, playersAtOne } from "./standing";
 export {
   MAX_STAKE,
   NO_STAKES,

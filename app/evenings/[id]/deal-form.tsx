@@ -3,7 +3,15 @@
 import { useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { useI18n } from "@/lib/i18n/client";
-import { resolveHouseRules, type GameRecord, type GameResult, type NextDeal, type Problem } from "@/lib/rules";
+import {
+  closestToZero,
+  playersAtOne,
+  resolveHouseRules,
+  type GameRecord,
+  type GameResult,
+  type NextDeal,
+  type Problem,
+} from "@/lib/rules";
 import { ChangePreview } from "./change-preview";
 import {
   asksRounds,
@@ -221,16 +229,16 @@ function seatStandings(record: GameRecord, result: GameResult, number: number): 
   const earlier = result.deals.slice(0, number - 1);
   const start = resolveHouseRules(record.variant, record.houseRules).startScore;
   const scores = earlier.at(-1)?.scores ?? Object.fromEntries(record.players.map((p) => [p, start]));
-  const best = Math.min(...record.players.map((p) => scores[p]!));
-  const started = earlier.some((d) => !d.void);
+  const atOne = knack ? playersAtOne(record.players, scores) : [];
+  const closest = closestToZero(record.players, scores, earlier);
   return Object.fromEntries(
     record.players.map((p) => [
       p,
       {
         score: scores[p]!,
         limpa: knack ? earlier.filter((d) => d.limpa.includes(p)).length : null,
-        atOne: knack && scores[p] === 1,
-        closest: started && scores[p] === best,
+        atOne: atOne.includes(p),
+        closest: closest.includes(p),
       },
     ]),
   );

@@ -3,6 +3,7 @@
 import { useI18n } from "@/lib/i18n/client";
 import type { CSSProperties } from "react";
 import { numberFormat } from "@/app/_components/score-sheet";
+import { closestToZero } from "@/lib/rules/standing";
 import type { ScoreboardGame } from "@/lib/data/share";
 
 /** The current game's standings, lowest first: the player closest to 0 and the evening's leader (most games won) marked. */
@@ -12,14 +13,12 @@ export function Standings({ game, wins }: { game: ScoreboardGame; wins: Map<stri
   const order = [...game.players].sort(
     (a, b) => game.scores[a]! - game.scores[b]! || game.players.indexOf(a) - game.players.indexOf(b),
   );
-  const best = game.scores[order[0]!]!;
+  const closestPlayers = closestToZero(game.players, game.scores, game.deals);
   const mostWins = Math.max(0, ...wins.values());
-  // At the start everyone is equally close: the mark means something only once a deal has moved a score.
-  const started = game.deals.some((d) => !d.void);
   return (
     <ol className="standings" data-testid="standings" style={{ "--rows": order.length } as CSSProperties}>
       {order.map((p) => {
-        const closest = started && game.scores[p] === best;
+        const closest = closestPlayers.includes(p);
         const leads = mostWins > 0 && wins.get(p) === mostWins;
         return (
           <li key={p} className={closest ? "leader" : undefined}>
