@@ -13,13 +13,13 @@ export function HeaderAccount({ signIn, signOut }: { signIn: string; signOut: st
   const { account } = usePhone();
   if (!account)
     return (
-      <Link href="/sign-in" className="button small">
+      <Link href="/sign-in" className="button small" prefetch={false}>
         {signIn}
       </Link>
     );
   return (
     <form action={signOutAction} className="account">
-      <Link href="/account" className="account-link" data-testid="signed-in-as">
+      <Link href="/account" className="account-link" data-testid="signed-in-as" prefetch={false}>
         <span className="username">{account.name}</span>
         {/* On a phone, where the name takes too much room: a figure standing for the account. */}
         <svg className="account-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">

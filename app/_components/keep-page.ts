@@ -1,6 +1,7 @@
 "use client";
 
 import { keepDocument } from "@/lib/offline/keep";
+import { whenIdle } from "./when-idle";
 
 /**
  * Keeps a page for a reload without a signal, as a full load would (lib/offline/keep.ts): the service worker
@@ -9,5 +10,6 @@ import { keepDocument } from "@/lib/offline/keep";
  */
 export function keepPage(path: string): void {
   if (typeof caches === "undefined" || !navigator.onLine || !("serviceWorker" in navigator)) return;
-  void keepDocument(path).catch(() => undefined);
+  // Once the page is up: the page is fetched again for the cache, which is no reason to hold up this one.
+  whenIdle(() => keepDocument(path).catch(() => undefined));
 }

@@ -23,21 +23,32 @@ import {
 import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
+import { idle, nextTask } from "./when-idle";
 
 type Store = typeof import("@/lib/offline/store");
 type Sync = typeof import("@/lib/offline/sync");
 type Api = typeof import("@/lib/offline/api");
 type Loop = typeof import("@/lib/offline/sync-loop");
 
-/** IndexedDB, the sync and its loop load after the page: they are not needed to show it. */
+/**
+ * IndexedDB, the sync and its loop load once the page is up and the browser has a moment: they are not needed to
+ * show it, and opening the database would otherwise hold up the page's first seconds.
+ */
 let modules: Promise<{ store: Store; sync: Sync; api: Api; loop: Loop }> | null = null;
 export function loadOffline() {
-  modules ??= Promise.all([
-    import("@/lib/offline/store"),
-    import("@/lib/offline/sync"),
-    import("@/lib/offline/api"),
-    import("@/lib/offline/sync-loop"),
-  ]).then(([store, sync, api, loop]) => ({ store, sync, api, loop }));
+  modules ??= idle().then(() =>
+    Promise.all([
+      import("@/lib/offline/store"),
+      import("@/lib/offline/sync"),
+      import("@/lib/offline/api"),
+      import("@/lib/offline/sync-loop"),
+    ])
+      // The database opens in a task of its own, not in the one that ran the modules.
+      .then(async ([store, sync, api, loop]) => {
+        await nextTask();
+        return { store, sync, api, loop };
+      }),
+  );
   return modules;
 }
 

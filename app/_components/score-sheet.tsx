@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n/client";
 import type { ReactNode } from "react";
 import type { ScoreboardDeal } from "@/lib/data/share";
 import type { DealResult } from "@/lib/rules";
-import { intlLocale, type Locale } from "@/lib/i18n/format";
+import { numberFormat } from "@/lib/i18n/format";
 
 /**
  * What the sheet shows of one deal: the share link's slim copy of the rules engine's result, and — when given —
@@ -54,10 +54,6 @@ export function shortNames(players: string[]): Record<string, string> {
   }
   // Own properties only: a name like "__proto__" is a key like any other.
   return Object.fromEntries(short);
-}
-
-export function numberFormat(locale: Locale): Intl.NumberFormat {
-  return new Intl.NumberFormat(intlLocale(locale));
 }
 
 /**

@@ -9,13 +9,19 @@ export async function SiteHeader() {
   const [user, { t, locale }] = await Promise.all([currentUser(), getI18n()]);
   return (
     <header className="site-header">
-      <Link href="/" className="brand">
+      {/* The header's links are not fetched ahead: every page shows them, and fetching them as the page opens would
+          hold up the page (at the table they are seldom followed). They load when tapped. */}
+      <Link href="/" className="brand" prefetch={false}>
         Protokoll
       </Link>
       <nav aria-label="Main" className="site-nav">
-        {user ? <Link href="/evenings">{t("nav.evenings")}</Link> : null}
         {user ? (
-          <Link href="/players" className="hide-narrow">
+          <Link href="/evenings" prefetch={false}>
+            {t("nav.evenings")}
+          </Link>
+        ) : null}
+        {user ? (
+          <Link href="/players" className="hide-narrow" prefetch={false}>
             {t("nav.players")}
           </Link>
         ) : null}

@@ -177,6 +177,8 @@ export interface LocalGame {
   seqOf: Map<number, number>;
 }
 
+const NO_NUMBERS: number[] = [];
+
 /**
  * The server's copy of a game with this phone's waiting deals played on top, in order, as far as the rules
  * accept them. A deal waiting for a choice or refused holds back the deals entered before it was found (they
@@ -184,7 +186,8 @@ export interface LocalGame {
  * deals, numbered from there. A deal the rules refuse here stops the deals of its kind after it.
  */
 export function withQueued(record: GameRecord, result: GameResult, queue: readonly QueuedDeal[]): LocalGame {
-  const none: LocalGame = { record, result, queued: [], provisional: [], seqOf: new Map() };
+  // Nothing waiting: the same lists every time, so what shows them need not render again.
+  const none: LocalGame = { record, result, queued: NO_NUMBERS, provisional: NO_NUMBERS, seqOf: new Map() };
   if (!queue.some((d) => d.state === "waiting")) return none;
   const created = scorerAfter(record);
   if (!created.ok) return none;

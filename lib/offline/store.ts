@@ -115,16 +115,20 @@ export function watchQueue(account: string, eveningId: string, listener: (queue:
  */
 const signingOut = new Set<string>();
 
-/** Keeps the evening's state as the server sent it, unless a newer copy is kept already. */
-export async function saveCopy<T>(copy: EveningCopy<T>): Promise<void> {
-  if (signingOut.has(copy.account)) return;
+/**
+ * Keeps the evening's state as the server sent it, unless a newer copy is kept already — which is returned then
+ * (so a page opening reads the kept copy once, not again after saving).
+ */
+export async function saveCopy<T>(copy: EveningCopy<T>): Promise<EveningCopy<T> | undefined> {
+  if (signingOut.has(copy.account)) return undefined;
   const { copies } = open();
-  await open().transaction("rw", copies, async () => {
-    if (signingOut.has(copy.account)) return;
-    const kept = await copies.get({ account: copy.account, id: copy.id });
+  return open().transaction("rw", copies, async () => {
+    if (signingOut.has(copy.account)) return undefined;
+    const kept = (await copies.get({ account: copy.account, id: copy.id })) as EveningCopy<T> | undefined;
     if (kept && (kept.version > copy.version || (kept.version === copy.version && kept.renderedAt >= copy.renderedAt)))
-      return;
+      return kept;
     await copies.put(copy);
+    return undefined;
   });
 }
 

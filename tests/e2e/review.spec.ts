@@ -21,6 +21,8 @@ test("review a finished evening, export CSV and JSON, import it into another acc
   await expect(page.getByTestId("winners")).toContainText("Anna wins!");
   await page.getByRole("button", { name: "End the evening" }).click();
   await expect(page.getByText("This evening has ended.")).toBeVisible();
+  // The chart is drawn as it comes into view.
+  await page.getByTestId("score-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("score-chart").locator("canvas")).toBeVisible();
   await screenshots(page, "review");
   const original = await page.getByTestId("protokoll").first().innerText();

@@ -1,7 +1,8 @@
 "use client";
 
 import { useI18n } from "@/lib/i18n/client";
-import { numberFormat, ScoreSheet } from "@/app/_components/score-sheet";
+import { numberFormat } from "@/lib/i18n/format";
+import { ScoreSheet } from "@/app/_components/score-sheet";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 interface Props {

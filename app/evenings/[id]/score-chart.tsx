@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { whenIdle } from "@/app/_components/when-idle";
 import { resolveHouseRules, type GameRecord, type GameResult } from "@/lib/rules";
 
 /** Distinct, colour-blind-friendly line colours (Okabe–Ito), in seat order. */
@@ -74,12 +75,32 @@ export function ScoreChart({ record, result, label }: { record: GameRecord; resu
         ],
       },
     };
-    const chart = new uPlot(options, [xs, ...series], element);
-    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 240 }));
-    resize.observe(element);
+    // Drawn when it comes near the screen, once the browser has a moment: the chart's library loads then, not with
+    // the page (below a long protokoll the chart may never be looked at, and the protokoll shows the same figures).
+    let chart: uPlot | null = null;
+    let stopped = false;
+    const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: 240 }));
+    let draw: { cancel(): void } | null = null;
+    const near = new IntersectionObserver(
+      (seen) => {
+        if (!seen.some((s) => s.isIntersecting) || draw) return;
+        near.disconnect();
+        draw = whenIdle(async () => {
+          const { default: Plot } = await import("uplot");
+          if (stopped) return;
+          chart = new Plot({ ...options, width: element.clientWidth }, [xs, ...series], element);
+          resize.observe(element);
+        });
+      },
+      { rootMargin: "400px 0px" },
+    );
+    near.observe(element);
     return () => {
+      stopped = true;
+      near.disconnect();
+      draw?.cancel();
       resize.disconnect();
-      chart.destroy();
+      chart?.destroy();
     };
   }, [record, result]);
   return <figure className="score-chart" ref={box} role="img" aria-label={label} data-testid="score-chart" />;

@@ -3,26 +3,35 @@
  * that records, edits or deletes a deal knows the whole change once the server has taken it: it scores the game
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
-import { evaluateGame, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, scoreGame, type GameRecord, type GameResult } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
 import type { EditView } from "@/lib/data/evening-view";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 
-export interface TableGame {
+/** A game as the phone keeps it: its record. The phone scores it itself (`scoredGames`). */
+export interface KeptGame {
   id: string;
   number: number;
   record: GameRecord;
+}
+
+/** A game as the table shows it: its record and the rules engine's result. */
+export interface TableGame extends KeptGame {
   result: GameResult;
 }
 
 /** A line of the edit history as the phone keeps it: the page's line, its time as text. */
 export type TableEdit = Omit<EditView, "at"> & { at: string };
 
-/** What the table view keeps on this phone for the evening, to show it again without a signal. */
+/**
+ * What the table view keeps on this phone for the evening, to show it again without a signal: the records, not
+ * their results — a result, with its explanations, is three times the record's size, and writing and reading it
+ * would hold up the page as it opens.
+ */
 export interface TableData {
   open: boolean;
   role: "owner" | "member";
-  games: TableGame[];
+  games: KeptGame[];
   /** The edit history, newest first, as many lines as the page shows. */
   edits: TableEdit[];
 }
@@ -63,9 +72,22 @@ export function applyDealChange(data: TableData, change: DealChange, by: string,
     by,
     at: at.toISOString(),
   };
+  scored.set(record, evaluation.result);
   return {
     ...data,
-    games: data.games.map((g) => (g === game ? { ...g, record, result: evaluation.result } : g)),
+    games: data.games.map((g) => (g === game ? { ...g, record } : g)),
     edits: [line, ...data.edits].slice(0, EDIT_LINES),
   };
+}
+
+/** Each record's result, kept while the record is: a change scores again only the game it changed. */
+const scored = new WeakMap<GameRecord, GameResult>();
+
+/** The games with their results, as the rules engine scores them. */
+export function scoredGames(games: readonly KeptGame[]): TableGame[] {
+  return games.map((game) => {
+    let result = scored.get(game.record);
+    if (!result) scored.set(game.record, (result = scoreGame(game.record)));
+    return { ...game, result };
+  });
 }

@@ -73,59 +73,73 @@ export function GameStatus({
   );
 }
 
-/** The current game's protokoll and chart, with "Undo deal N" for who may and the switch of the screen staying on. */
-export function ProtokollSection({
+/**
+ * The current game's protokoll heading, with "Undo deal N" for who may and the switch of the screen staying on —
+ * apart from the sheet below it, so that neither renders again for the other.
+ */
+export function ProtokollHead({
+  dealCount,
+  open,
+  awake,
+  onUndo,
+}: {
+  dealCount: number;
+  open: boolean;
+  /** The switch of the screen staying on, where the phone can and the game is in play (null elsewhere). */
+  awake: { on: boolean; setOn: (on: boolean) => void } | null;
+  onUndo: () => void;
+}) {
+  const { dict, t } = useI18n();
+  return (
+    <div className="actions" style={{ justifyContent: "space-between" }}>
+      <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
+      <div className="actions">
+        {awake ? (
+          <button
+            type="button"
+            className="awake-toggle"
+            aria-pressed={awake.on}
+            title={dict["table.keepAwakeHelp"]}
+            onClick={() => awake.setOn(!awake.on)}
+            data-testid="keep-awake"
+          >
+            {dict["table.keepAwake"]}
+          </button>
+        ) : null}
+        {open && dealCount ? (
+          <button type="button" className="button small" onClick={onUndo}>
+            {t("table.undo", { n: dealCount })}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The current game's protokoll and chart. */
+export function ProtokollSheet({
   number,
   record,
   result,
   queued,
   provisional,
-  open,
-  awake,
   onSelect,
-  onUndo,
 }: {
   number: number;
   record: GameRecord;
   result: GameResult;
   queued: number[];
   provisional: number[];
-  open: boolean;
-  /** The switch of the screen staying on, where the phone can and the game is in play (null elsewhere). */
-  awake: { on: boolean; setOn: (on: boolean) => void } | null;
   onSelect: (number: number) => void;
-  onUndo: () => void;
 }) {
-  const { dict, t } = useI18n();
+  const { t } = useI18n();
   return (
-    <section className="stack" aria-labelledby="protokoll-heading">
-      <div className="actions" style={{ justifyContent: "space-between" }}>
-        <h2 id="protokoll-heading">{dict["evening.scores"]}</h2>
-        <div className="actions">
-          {awake ? (
-            <button
-              type="button"
-              className="awake-toggle"
-              aria-pressed={awake.on}
-              title={dict["table.keepAwakeHelp"]}
-              onClick={() => awake.setOn(!awake.on)}
-              data-testid="keep-awake"
-            >
-              {dict["table.keepAwake"]}
-            </button>
-          ) : null}
-          {open && result.deals.length ? (
-            <button type="button" className="button small" onClick={onUndo}>
-              {t("table.undo", { n: result.deals.length })}
-            </button>
-          ) : null}
-        </div>
-      </div>
+    <>
       <Protokoll record={record} result={result} queued={queued} provisional={provisional} onSelect={onSelect} />
       {result.deals.length ? (
         <ScoreChart record={record} result={result} label={t("chart.label", { n: number })} />
       ) : null}
-    </section>
+    </>
   );
 }
 

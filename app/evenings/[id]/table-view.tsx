@@ -1,20 +1,30 @@
 "use client";
 
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "@/lib/i18n/client";
 import type { ActionResult } from "@/lib/http/action-result";
 import { settledGame, type Stakes } from "@/lib/rules";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import { DealEntry } from "./deal-entry";
 import { DealWriterContext } from "./deal-writer";
-import { EarlierGames, EditHistory, EveningActions, GameStatus, ProtokollSection } from "./table-sections";
+import { EarlierGames, EditHistory, EveningActions, GameStatus, ProtokollHead, ProtokollSheet } from "./table-sections";
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
-import type { TableEdit, TableGame } from "./table-data";
+import type { KeptGame, TableEdit } from "./table-data";
 import { useTable } from "./use-table";
 import { useWakeLock } from "./use-wake-lock";
 import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
+import { hydrateLater } from "@/app/_components/hydrate-later";
+
+// The first screen (the game's state, the deal form) hydrates first; these parts after it, a slice at a time, and
+// a render of the table that does not change them passes them by.
+const LaterEntry = hydrateLater(DealEntry);
+const LaterProtokoll = hydrateLater(ProtokollSheet);
+const LaterGames = hydrateLater(EarlierGames);
+const LaterSettlement = hydrateLater(SettlementView);
+const LaterHistory = hydrateLater(EditHistory);
+const LaterActions = hydrateLater(EveningActions);
 
 interface Props {
   eveningId: string;
@@ -33,7 +43,7 @@ interface Props {
    * The games as stored: the table scores them itself (the results, with their explanations in both languages,
    * would be most of an evening's bytes).
    */
-  games: Omit<TableGame, "result">[];
+  games: KeptGame[];
   edits: TableEdit[];
   limits: { min: number; max: number };
   knownNames: string[];
@@ -76,27 +86,39 @@ export function TableView({
     viewer,
     fromServer: { version, renderedAt, open: openNow, role: roleNow, games: gamesNow, edits: editsNow },
   });
-  const { account, copy, local, writer, reload } = table;
-  const { open, role, games, edits } = copy.shown.data;
+  const { account, data, local, writer, reload } = table;
+  const { open, role, games, edits } = data;
   const game = games.at(-1)!;
   const { record, result } = local;
   const [dialog, setDialog] = useState<{ number: number; view: DealDialogView } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   /** After a deal change (the writer has shown it already): what went wrong, if anything, and the dialog closed. */
-  const dealChanged = (message?: string) => {
+  const dealChanged = useCallback((message?: string) => {
     setNotice(message ?? null);
     setDialog(null);
-  };
+  }, []);
   /** After a change through a server action (a game, sharing, inviting, the evening's end): the page's new state. */
-  const refresh = (result?: ActionResult) => {
-    setNotice(result && !result.ok ? i18n.failure(result) : null);
-    setDialog(null);
-    // When the action never left the phone there is nothing new to fetch; asking anyway without a signal would
-    // make the router load the whole page again, and the notice with it would be gone.
-    if (result !== NEEDS_SIGNAL) reload();
-  };
+  const { failure } = i18n;
+  const refresh = useCallback(
+    (result?: ActionResult) => {
+      setNotice(result && !result.ok ? failure(result) : null);
+      setDialog(null);
+      // When the action never left the phone there is nothing new to fetch; asking anyway without a signal would
+      // make the router load the whole page again, and the notice with it would be gone.
+      if (result !== NEEDS_SIGNAL) reload();
+    },
+    [failure, reload],
+  );
   const closeDialog = useCallback(() => setDialog(null), []);
+  const select = useCallback((number: number) => setDialog({ number, view: "explain" }), []);
+  const dealCount = result.deals.length;
+  const undoLast = useCallback(() => setDialog({ number: dealCount, view: "undo" }), [dealCount]);
+  const earlier = useMemo(() => games.slice(0, -1), [games]);
+  const settled = useMemo(
+    () => [...earlier, { record, result }].map((g) => settledGame(g.record, g.result)),
+    [earlier, record, result],
+  );
   const over = result.winners.length > 0;
   const inPlay = Boolean(account) && open && !over;
   const awake = useWakeLock(inPlay);
@@ -116,7 +138,7 @@ export function TableView({
         ) : null}
         <GameStatus number={game.number} record={record} result={result} open={open} />
 
-        <DealEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
+        <LaterEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
 
         {open && over ? (
           <NextGame
@@ -130,28 +152,30 @@ export function TableView({
           />
         ) : null}
 
-        <ProtokollSection
-          number={game.number}
-          record={record}
-          result={result}
-          queued={local.queued}
-          provisional={local.provisional}
-          open={open}
-          awake={awake.supported && inPlay ? awake : null}
-          onSelect={(number) => setDialog({ number, view: "explain" })}
-          onUndo={() => setDialog({ number: result.deals.length, view: "undo" })}
-        />
-        <EarlierGames games={games.slice(0, -1)} />
+        <section className="stack protokoll-section" aria-labelledby="protokoll-heading">
+          <ProtokollHead
+            dealCount={dealCount}
+            open={open}
+            awake={awake.supported && inPlay ? awake : null}
+            onUndo={undoLast}
+          />
+          <LaterProtokoll
+            number={game.number}
+            record={record}
+            result={result}
+            queued={local.queued}
+            provisional={local.provisional}
+            onSelect={select}
+          />
+        </section>
+        <LaterGames games={earlier} />
 
-        <SettlementView
-          stakes={stakes}
-          games={[...games.slice(0, -1), { record, result }].map((g) => settledGame(g.record, g.result))}
-        />
+        <LaterSettlement stakes={stakes} games={settled} />
 
         {details}
 
-        <EditHistory edits={edits} />
-        <EveningActions
+        <LaterHistory edits={edits} />
+        <LaterActions
           eveningId={eveningId}
           share={share}
           invite={invite}
@@ -180,14 +204,14 @@ export function TableView({
 
 /** The signal and this phone's waiting deals, above the table. */
 function TableOutbox({
-  table: { phone, copy, outbox, local, serverLength },
+  table: { phone, copy, data, outbox, local, serverLength },
   eveningId,
 }: {
   table: ReturnType<typeof useTable>;
   eveningId: string;
 }) {
   const { dict } = useI18n();
-  const { games, open } = copy.shown.data;
+  const { games, open } = data;
   const game = games.at(-1)!;
   return (
     <OutboxPanel

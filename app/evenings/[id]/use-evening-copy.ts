@@ -28,8 +28,8 @@ export function useEveningCopy<T>(
     if (!account) return;
     let cancelled = false;
     void loadOffline().then(async ({ store }) => {
-      await store.saveCopy({ account, id: eveningId, title, ...fromServer }).catch(() => undefined);
-      const kept = await store.loadCopy<T>(account, eveningId).catch(() => undefined);
+      // A kept copy newer than the page (a page served from the worker's cache) is shown instead.
+      const kept = await store.saveCopy({ account, id: eveningId, title, ...fromServer }).catch(() => undefined);
       if (!cancelled && kept) setCopy({ version: kept.version, renderedAt: kept.renderedAt, data: kept.data });
     });
     return () => {

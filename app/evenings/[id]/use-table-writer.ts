@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useLayoutEffect, useRef } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { fetchApi, type ApiAnswer } from "@/lib/offline/api";
 import type { QueuedDeal } from "@/lib/offline/outbox";
 import { writeNewDeal } from "@/lib/offline/writer";
@@ -37,67 +37,72 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
     current.current = deps;
   });
 
-  /**
-   * Sends a deal change by its route; throws when no answer came in time. A change the server took is shown from
-   * the answer itself — only the rows it changes are rendered again — unless the evening moved on by more than
-   * this change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
-   */
-  const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer> => {
-    inFlight.current++;
-    try {
-      const answer = await request();
-      const outcome = answer.status < 500 ? written(answer) : null;
-      if (outcome?.ok) {
-        const { version } = (answer.body ?? {}) as { version?: number };
-        if (!current.current.apply(version, change)) current.current.reload();
-      } else if (outcome?.code === "conflict") current.current.reload();
-      return answer;
-    } finally {
-      inFlight.current--;
-    }
-  };
+  // One writer for the page's life (its parts read the latest deps through `current`): the context that carries it
+  // does not change, so the parts of the table that use it are not rendered again for it.
+  const writer = useMemo<DealWriter>(() => {
+    /**
+     * Sends a deal change by its route; throws when no answer came in time. A change the server took is shown from
+     * the answer itself — only the rows it changes are rendered again — unless the evening moved on by more than
+     * this change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
+     */
+    const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer> => {
+      inFlight.current++;
+      try {
+        const answer = await request();
+        const outcome = answer.status < 500 ? written(answer) : null;
+        if (outcome?.ok) {
+          const { version } = (answer.body ?? {}) as { version?: number };
+          if (!current.current.apply(version, change)) current.current.reload();
+        } else if (outcome?.code === "conflict") current.current.reload();
+        return answer;
+      } finally {
+        inFlight.current--;
+      }
+    };
 
-  /**
-   * An edit or deletion of deal `number`: of a deal still waiting on this phone, in the outbox; of a stored one,
-   * by its route — which needs a signal, and says so when there is none or no answer came.
-   */
-  const changeDeal = async (
-    input: { gameId: string; number: number },
-    inOutbox: (seq: number) => Promise<void>,
-    route: { request: () => Promise<ApiAnswer>; change: DealChange },
-  ): Promise<Written> => {
-    const queued = current.current.queuedAt(input.gameId, input.number);
-    if (queued) {
-      await inOutbox(queued.seq!);
-      return QUEUED;
-    }
-    if (!current.current.reachable()) return NEEDS_SIGNAL;
-    const answer = await send(route.request, route.change).catch(() => null);
-    return answer ? written(answer) : NEEDS_SIGNAL;
-  };
+    /**
+     * An edit or deletion of deal `number`: of a deal still waiting on this phone, in the outbox; of a stored one,
+     * by its route — which needs a signal, and says so when there is none or no answer came.
+     */
+    const changeDeal = async (
+      input: { gameId: string; number: number },
+      inOutbox: (seq: number) => Promise<void>,
+      route: { request: () => Promise<ApiAnswer>; change: DealChange },
+    ): Promise<Written> => {
+      const queued = current.current.queuedAt(input.gameId, input.number);
+      if (queued) {
+        await inOutbox(queued.seq!);
+        return QUEUED;
+      }
+      if (!current.current.reachable()) return NEEDS_SIGNAL;
+      const answer = await send(route.request, route.change).catch(() => null);
+      return answer ? written(answer) : NEEDS_SIGNAL;
+    };
+    const writer: DealWriter = {
+      async record(input) {
+        const d = current.current;
+        const outcome = await writeNewDeal(input, {
+          reachable: d.reachable,
+          waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
+          send: (deal) => send(() => fetchApi.record(deal.gameId, deal), { action: "record", ...deal }),
+          enqueue: d.outbox.enqueue,
+        });
+        return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
+      },
+      edit: (input) =>
+        changeDeal(input, (seq) => current.current.outbox.editQueued(seq, input.entries), {
+          request: () => fetchApi.edit(input.gameId, input.number, input.entries),
+          change: { action: "edit", ...input },
+        }),
+      remove: (input) =>
+        changeDeal(input, (seq) => current.current.outbox.removeQueued(seq), {
+          request: () => fetchApi.remove(input.gameId, input.number),
+          change: { action: "delete", ...input },
+        }),
+    };
+    return writer;
+  }, []);
   const writing = useCallback(() => inFlight.current > 0, []);
 
-  const writer: DealWriter = {
-    async record(input) {
-      const d = current.current;
-      const outcome = await writeNewDeal(input, {
-        reachable: d.reachable,
-        waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
-        send: (deal) => send(() => fetchApi.record(deal.gameId, deal), { action: "record", ...deal }),
-        enqueue: d.outbox.enqueue,
-      });
-      return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
-    },
-    edit: (input) =>
-      changeDeal(input, (seq) => current.current.outbox.editQueued(seq, input.entries), {
-        request: () => fetchApi.edit(input.gameId, input.number, input.entries),
-        change: { action: "edit", ...input },
-      }),
-    remove: (input) =>
-      changeDeal(input, (seq) => current.current.outbox.removeQueued(seq), {
-        request: () => fetchApi.remove(input.gameId, input.number),
-        change: { action: "delete", ...input },
-      }),
-  };
   return { writer, writing };
 }

@@ -4,8 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
 import { usePhone } from "@/app/_components/phone";
 import { withQueued } from "@/lib/offline/outbox";
-import { scoreGame } from "@/lib/rules";
-import { applyDealChange, type TableData, type TableEdit, type TableGame } from "./table-data";
+import { applyDealChange, scoredGames, type KeptGame, type TableData, type TableEdit } from "./table-data";
 import { useEveningCopy } from "./use-evening-copy";
 import { useLiveVersion } from "./use-live-version";
 import { useOutbox } from "./use-outbox";
@@ -24,7 +23,7 @@ interface Input {
     renderedAt: number;
     open: boolean;
     role: "owner" | "member";
-    games: Omit<TableGame, "result">[];
+    games: KeptGame[];
     edits: TableEdit[];
   };
 }
@@ -39,10 +38,10 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   const phone = usePhone();
   const account = phone.account?.id === pageAccount ? pageAccount : null;
   const { version, renderedAt, open, role, games: stored, edits } = page;
-  const fromServer = useMemo(() => {
-    const games = stored.map((g) => ({ ...g, result: scoreGame(g.record) }));
-    return { version, renderedAt, data: { open, role, games, edits } };
-  }, [version, renderedAt, open, role, stored, edits]);
+  const fromServer = useMemo(
+    () => ({ version, renderedAt, data: { open, role, games: stored, edits } }),
+    [version, renderedAt, open, role, stored, edits],
+  );
   const reload = useCallback(() => {
     // Without a signal the page's data cannot be fetched; the outbox and the kept copy stand in.
     if (navigator.onLine) router.refresh();
@@ -50,7 +49,10 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   useEffect(() => phone.onSynced(reload), [phone, reload]);
   const copy = useEveningCopy<TableData>(account, eveningId, title, fromServer);
   const outbox = useOutbox(account, eveningId, phone.sync);
-  const game = copy.shown.data.games.at(-1)!;
+  // The evening as shown, its games scored here.
+  const { data: kept } = copy.shown;
+  const data = useMemo(() => ({ ...kept, games: scoredGames(kept.games) }), [kept]);
+  const game = data.games.at(-1)!;
   const gameQueue = useMemo(() => outbox.queue.filter((d) => d.gameId === game.id), [outbox.queue, game.id]);
   // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
   const local = useMemo(() => withQueued(game.record, game.result, gameQueue), [game, gameQueue]);
@@ -74,5 +76,5 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   const { shownVersion } = copy;
   const pollVersion = useCallback(() => (writing() ? null : shownVersion()), [writing, shownVersion]);
   useLiveVersion(eveningId, pollVersion, phone.reached);
-  return { phone, account, copy, outbox, local, serverLength, writer, reload };
+  return { phone, account, copy, data, outbox, local, serverLength, writer, reload };
 }

@@ -2,7 +2,7 @@
 
 import { useI18n } from "@/lib/i18n/client";
 import type { CSSProperties } from "react";
-import { numberFormat } from "@/app/_components/score-sheet";
+import { numberFormat } from "@/lib/i18n/format";
 import { closestToZero } from "@/lib/rules/standing";
 import type { ScoreboardGame } from "@/lib/data/share";
 

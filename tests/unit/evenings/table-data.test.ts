@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applyDealChange, type TableData, type TableEdit } from "@/app/evenings/[id]/table-data";
+import { applyDealChange, scoredGames, type TableData, type TableEdit } from "@/app/evenings/[id]/table-data";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 
@@ -15,8 +15,8 @@ function tableOf(record: GameRecord): TableData {
     open: true,
     role: "owner",
     games: [
-      { id: "game-1", number: 1, record: first, result: scoreGame(first) },
-      { id: "game-2", number: 2, record: second, result: scoreGame(second) },
+      { id: "game-1", number: 1, record: first },
+      { id: "game-2", number: 2, record: second },
     ],
     edits: [],
   };
@@ -41,7 +41,7 @@ describe("a deal change shown from the route's answer: the game as the server no
         table = next!;
         const upTo = { ...record, deals: record.deals.slice(0, i + 1) };
         expect(table.games[1]!.record).toEqual(upTo);
-        expect(table.games[1]!.result).toEqual(scoreGame(upTo));
+        expect(scoredGames(table.games)[1]!.result).toEqual(scoreGame(upTo));
       });
       // The other game is untouched; the history names each deal, newest first, by whom and when.
       expect(table.games[0]).toBe(before.games[0]);
@@ -56,19 +56,34 @@ describe("a deal change shown from the route's answer: the game as the server no
     const record = example("knektpass-example.json");
     const table: TableData = {
       ...tableOf(record),
-      games: [{ id: "game-2", number: 2, record, result: scoreGame(record) }],
+      games: [{ id: "game-2", number: 2, record }],
     };
     const pass = { A: { plays: false }, B: { plays: true, exchanged: 0 }, C: { plays: false } };
     const edited = applyDealChange(table, { action: "edit", gameId: "game-2", number: 4, entries: pass }, "Bo", at)!;
     const editedRecord = { ...record, deals: [...record.deals.slice(0, 3), { entries: pass }] };
-    expect(edited.games[0]!.result).toEqual(scoreGame(editedRecord));
-    expect(edited.games[0]!.result.scores).not.toEqual(table.games[0]!.result.scores);
+    const [editedGame] = scoredGames(edited.games);
+    expect(editedGame!.result).toEqual(scoreGame(editedRecord));
+    expect(editedGame!.result.scores).not.toEqual(scoredGames(table.games)[0]!.result.scores);
 
     const deleted = applyDealChange(edited, { action: "delete", gameId: "game-2", number: 1 }, "Bo", at)!;
     const deletedRecord = { ...editedRecord, deals: editedRecord.deals.slice(1) };
     expect(deleted.games[0]!.record).toEqual(deletedRecord);
-    expect(deleted.games[0]!.result).toEqual(scoreGame(deletedRecord));
+    expect(scoredGames(deleted.games)[0]!.result).toEqual(scoreGame(deletedRecord));
     expect(deleted.edits.map((e) => `${e.action} ${e.dealNumber}`)).toEqual(["delete 1", "edit 4"]);
+  });
+
+  it("the copy keeps records only; a change scores again only the game it changed", () => {
+    const record = example("norrlands-knack-example.json");
+    const table = tableOf(record);
+    const before = scoredGames(table.games);
+    const entries = record.deals[0]!.entries;
+    const next = applyDealChange(table, { action: "record", gameId: "game-2", number: 1, entries }, "Anna", at)!;
+    // What the phone writes down holds no results (they are three times the records' size).
+    expect(next.games.every((g) => !("result" in g))).toBe(true);
+    const after = scoredGames(next.games);
+    expect(after[0]!.result).toBe(before[0]!.result);
+    expect(after[1]!.result).not.toBe(before[1]!.result);
+    expect(after[1]!.result).toEqual(scoreGame(next.games[1]!.record));
   });
 
   it("a change this copy cannot show is refused, for the page to be reloaded instead", () => {

@@ -73,9 +73,11 @@ describe("the outbox in IndexedDB", () => {
     useDatabase("store-copies");
     const copy = { account: A, id: "e1", title: "Fredag" };
     await saveCopy({ ...copy, version: 5, renderedAt: 2000, data: "five" });
-    await saveCopy({ ...copy, version: 3, renderedAt: 3000, data: "three, from an old cached page" });
+    // An older state (an old cached page) is not kept; the newer copy kept is the answer.
+    const newer = await saveCopy({ ...copy, version: 3, renderedAt: 3000, data: "three, from an old cached page" });
+    expect(newer).toEqual({ ...copy, version: 5, renderedAt: 2000, data: "five" });
     expect((await loadCopy(A, "e1"))?.data).toBe("five");
-    await saveCopy({ ...copy, version: 5, renderedAt: 4000, data: "five again" });
+    expect(await saveCopy({ ...copy, version: 5, renderedAt: 4000, data: "five again" })).toBeUndefined();
     expect(await loadCopy(A, "e1")).toEqual({ ...copy, version: 5, renderedAt: 4000, data: "five again" });
     await saveCopy({ ...copy, account: B, version: 6, renderedAt: 5000, data: "B's view" });
     await saveCopy({ ...copy, id: "e2", title: "Lördag", version: 1, renderedAt: 6000, data: "A's other" });
