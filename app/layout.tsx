@@ -1,11 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { SerwistProvider } from "@serwist/turbopack/react";
-import { currentUser } from "@/lib/auth/session";
 import { getLocale } from "@/lib/i18n/server";
 import { Words } from "@/lib/i18n/words";
-import { PhoneProvider } from "./_components/phone";
-import { SiteHeader } from "./_components/site-header";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -22,27 +18,21 @@ export const viewport: Viewport = {
   ],
 };
 
-/** When the server rendered this page: the phone trusts the newest page's word on who is signed in. */
-const renderedNow = () => Date.now();
-
+/**
+ * Every page: the reader's language and the words every page shows. The pages of the table — signing in,
+ * evenings, players, rule sets — get the phone's side of the app from their own layout (app/(table)/layout.tsx);
+ * the live scoreboard of a share link does without it (app/s/layout.tsx), as its viewers only watch.
+ */
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, user] = await Promise.all([getLocale(), currentUser()]);
+  const locale = await getLocale();
   return (
     <html lang={locale}>
       <body>
         <a href="#content" className="skip-link">
           {locale === "sv" ? "Till innehållet" : "Skip to content"}
         </a>
-        <SerwistProvider swUrl="/serwist/sw.js" reloadOnOnline={false}>
-          {/* The reader's language, the words every page shows: client components take them with useI18n. */}
-          <Words areas={["site"]}>
-            {/* Who is signed in, and when the server said so: the phone acts for the newest account it was told of. */}
-            <PhoneProvider account={user} renderedAt={renderedNow()}>
-              <SiteHeader />
-              <div id="content">{children}</div>
-            </PhoneProvider>
-          </Words>
-        </SerwistProvider>
+        {/* The reader's language, the words every page shows: client components take them with useI18n. */}
+        <Words areas={["site"]}>{children}</Words>
       </body>
     </html>
   );

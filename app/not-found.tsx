@@ -1,21 +1,14 @@
-import Link from "next/link";
-import { getI18n } from "@/lib/i18n/server";
+import { BoardHeader } from "./_components/board-header";
+import { NotFoundMessage } from "./_components/not-found-message";
 
-/** A wrong address, or an evening that does not exist or is not yours: said plainly, with a way on. */
-export default async function NotFound() {
-  const { t } = await getI18n();
+/** An address that is nothing of the app's: the message under the plain header (the language can be switched). */
+export default function NotFound() {
   return (
-    <main className="narrow stack" data-testid="not-found">
-      <h1>{t("errors.notFoundTitle")}</h1>
-      <p>{t("errors.notFound")}</p>
-      <p className="actions">
-        <Link href="/evenings" className="button primary">
-          {t("errors.toEvenings")}
-        </Link>
-        <Link href="/" className="button">
-          {t("errors.home")}
-        </Link>
-      </p>
-    </main>
+    <>
+      <BoardHeader />
+      <div id="content">
+        <NotFoundMessage />
+      </div>
+    </>
   );
 }

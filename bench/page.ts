@@ -1,12 +1,16 @@
 /**
  * `npm run bench:page` — the JavaScript the live scoreboard page makes a browser load, gzipped. Opens the page
  * in Chromium against a production server and sums every script it requests (gzip level 6, as servers send).
- * For scale, the same figure for the site's home page. The last line is machine-readable.
+ * For scale, the same figure for the site's home page. The last line is machine-readable; the exit code is 1 when
+ * the scoreboard's figure is over its budget of 140 KB.
  */
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
+
+/** The most JavaScript the scoreboard may make a viewer's browser load, gzipped. */
+const BUDGET_KB = 140;
 
 const env = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
@@ -51,6 +55,7 @@ try {
   console.log(`home page: js_gzip_kb=${home.kb.toFixed(1)} in ${home.files.length} files`);
   console.log(`scoreboard: ${share.files.length} files`);
   console.log(`bench:page route=/s/[token] js_gzip_kb=${share.kb.toFixed(1)}`);
+  if (share.kb > BUDGET_KB) process.exitCode = 1;
 } finally {
   await browser.close();
   server.stop();

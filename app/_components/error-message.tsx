@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import type { ERROR_PAGE_WORDS } from "@/lib/i18n/error-pages";
 
 type Words = (typeof ERROR_PAGE_WORDS)["en" | "sv"];
@@ -26,9 +25,10 @@ export function ErrorMessage({
         <button type="button" className="button primary" onClick={reset}>
           {words["errors.retry"]}
         </button>
-        <Link href={away.href} className="button">
+        {/* A page load of its own, not the router's: after an error, the app starts again from the server. */}
+        <a href={away.href} className="button">
           {away.label}
-        </Link>
+        </a>
       </p>
     </main>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/app/(table)/(auth)/actions";
 import { usePhone } from "./phone";
 import { SignOutButton } from "./sign-out-button";
 

@@ -1,12 +1,12 @@
 import Link from "next/link";
-import { setLanguage } from "@/app/actions";
 import { currentUser } from "@/lib/auth/session";
-import { LOCALES } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { HeaderAccount } from "./header-account";
+import { LanguageSwitch } from "./language-switch";
 
+/** The header of the table's pages: the app's links, the language, and the account the phone acts for. */
 export async function SiteHeader() {
-  const [user, { t, locale }] = await Promise.all([currentUser(), getI18n()]);
+  const [user, { t }] = await Promise.all([currentUser(), getI18n()]);
   return (
     <header className="site-header">
       {/* The header's links are not fetched ahead: every page shows them, and fetching them as the page opens would
@@ -25,13 +25,7 @@ export async function SiteHeader() {
             {t("nav.players")}
           </Link>
         ) : null}
-        <form action={setLanguage} className="language-switch" aria-label={t("nav.language")}>
-          {LOCALES.map((l) => (
-            <button key={l} name="locale" value={l} type="submit" aria-pressed={l === locale} lang={l}>
-              {l.toUpperCase()}
-            </button>
-          ))}
-        </form>
+        <LanguageSwitch />
         <HeaderAccount signIn={t("nav.signIn")} signOut={t("nav.signOut")} />
       </nav>
     </header>

@@ -7,10 +7,8 @@ import { ScoreSheet } from "@/app/_components/score-sheet";
 import { SettlementView } from "@/app/_components/settlement-view";
 import type { Scoreboard, ScoreboardGame } from "@/lib/data/share";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format, intlLocale } from "@/lib/i18n/format";
+import { format } from "@/lib/i18n/format";
 import { playersAtOne } from "@/lib/rules/standing";
-import { VARIANTS } from "@/lib/rules/variants";
-import type { VariantId } from "@/lib/rules/types";
 import { Standings } from "./standings";
 import { useLiveScoreboard, useSecondsSince } from "./use-live-scoreboard";
 
@@ -143,18 +141,16 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
 }
 
 /** The share page: the current game's standings and protokoll, the games already won, the settlement. */
-function PageBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) {
-  const { dict, locale } = useI18n();
+function PageBoard({ scoreboard, about, game, wins, indicator, onToggleTv }: BoardProps & { about: About }) {
+  const { dict } = useI18n();
   const finished = scoreboard.games.filter((g) => g.winners.length && g !== game);
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" });
   return (
     <main className="scoreboard stack">
       <div className="actions" style={{ justifyContent: "space-between" }}>
         <div>
           <h1>{scoreboard.title}</h1>
           <p className="muted">
-            {dateFormat.format(new Date(`${scoreboard.date}T00:00:00Z`))} ·{" "}
-            {VARIANTS[scoreboard.variant as VariantId]?.name ?? scoreboard.variant}
+            {about.date} · {about.variant}
             {scoreboard.place ? ` · ${scoreboard.place}` : ""}
           </p>
         </div>
@@ -203,7 +199,23 @@ function PageBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps
 }
 
 /** The live scoreboard behind a share link: kept current by the stream, on the page or full screen (TV mode). */
-export function LiveScoreboard({ token, initial, tv: startInTv }: { token: string; initial: Scoreboard; tv: boolean }) {
+/** The evening's date and game in words, written by the server (they do not change while it is watched). */
+export interface About {
+  date: string;
+  variant: string;
+}
+
+export function LiveScoreboard({
+  token,
+  initial,
+  about,
+  tv: startInTv,
+}: {
+  token: string;
+  initial: Scoreboard;
+  about: About;
+  tv: boolean;
+}) {
   const { dict } = useI18n();
   const { scoreboard, connection, updatedAt } = useLiveScoreboard(token, initial);
   const [tv, setTv] = useState(startInTv);
@@ -247,5 +259,5 @@ export function LiveScoreboard({ token, initial, tv: startInTv }: { token: strin
     </p>
   );
   const props = { scoreboard, game: scoreboard.games.at(-1), wins, indicator, onToggleTv: toggleTv };
-  return tv ? <TvBoard {...props} /> : <PageBoard {...props} />;
+  return tv ? <TvBoard {...props} /> : <PageBoard {...props} about={about} />;
 }

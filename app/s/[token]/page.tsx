@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getScoreboardByToken } from "@/lib/data/share";
+import { intlLocale } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
+import { VARIANTS, isVariantId } from "@/lib/rules";
 import { Words } from "@/lib/i18n/words";
 import { LiveScoreboard } from "./live-scoreboard";
 
@@ -14,7 +16,7 @@ export const metadata: Metadata = {
 export default async function SharePage({ params, searchParams }: PageProps<"/s/[token]">) {
   const { token } = await params;
   const tv = (await searchParams).tv === "1";
-  const [{ t }, found] = await Promise.all([getI18n(), getScoreboardByToken(token)]);
+  const [{ t, locale }, found] = await Promise.all([getI18n(), getScoreboardByToken(token)]);
   if (!found) {
     return (
       <main className="narrow stack">
@@ -25,9 +27,16 @@ export default async function SharePage({ params, searchParams }: PageProps<"/s/
       </main>
     );
   }
+  const { date, variant } = found.scoreboard;
+  const about = {
+    date: new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(`${date}T00:00:00Z`),
+    ),
+    variant: isVariantId(variant) ? VARIANTS[variant].name : variant,
+  };
   return (
     <Words areas={["table", "share", "evening", "offline", "money", "rules"]}>
-      <LiveScoreboard token={token} initial={found.scoreboard} tv={tv} />
+      <LiveScoreboard token={token} initial={found.scoreboard} about={about} tv={tv} />
     </Words>
   );
 }

@@ -11,7 +11,7 @@ import {
   seatInputs,
   toDeal,
   type Draft,
-} from "@/app/evenings/[id]/deal-draft";
+} from "@/app/(table)/evenings/[id]/deal-draft";
 import { scoreGame, type GameRecord, type NextDeal } from "@/lib/rules";
 import { problemText } from "@/lib/i18n/dictionaries";
 

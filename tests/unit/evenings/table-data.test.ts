@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applyDealChange, scoredGames, type TableData, type TableEdit } from "@/app/evenings/[id]/table-data";
+import { applyDealChange, scoredGames, type TableData, type TableEdit } from "@/app/(table)/evenings/[id]/table-data";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 

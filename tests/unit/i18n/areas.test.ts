@@ -84,11 +84,13 @@ function given(file: string): Area[] {
   return match ? [...match[1]!.matchAll(/"(\w+)"/g)].map((m) => m[1] as Area) : [];
 }
 
-function pages(dir: string): string[] {
+/** The files of that name under `dir`: the pages, or the layouts. */
+function files(dir: string, name: "page.tsx" | "layout.tsx"): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? pages(join(dir, entry.name)) : entry.name === "page.tsx" ? [join(dir, entry.name)] : [],
+    entry.isDirectory() ? files(join(dir, entry.name), name) : entry.name === name ? [join(dir, entry.name)] : [],
   );
 }
+const pages = (dir: string) => files(dir, "page.tsx");
 
 const LAYOUT = join(ROOT, "app/layout.tsx");
 
@@ -102,6 +104,16 @@ describe("the words each page gives the browser", () => {
     expect(given(LAYOUT)).toEqual(["site"]);
     const missing = [...browserKeys(LAYOUT)].filter((key) => AREA_OF.get(key) !== "site");
     expect(missing, "keys the root layout's client components use outside the site area").toEqual([]);
+  });
+
+  it.each(
+    files(join(ROOT, "app"), "layout.tsx")
+      .filter((file) => file !== LAYOUT)
+      .map((file) => relative(ROOT, file)),
+  )("the layout %s shows only the site's words and its own", (layout) => {
+    const areas = new Set<Area>([...given(LAYOUT), ...given(join(ROOT, layout))]);
+    const missing = [...browserKeys(join(ROOT, layout))].filter((key) => !areas.has(AREA_OF.get(key)!));
+    expect(missing, `keys ${layout} uses outside the areas it is given`).toEqual([]);
   });
 
   it.each(pages(join(ROOT, "app")).map((file) => relative(ROOT, file)))("%s gives every area it shows", (page) => {

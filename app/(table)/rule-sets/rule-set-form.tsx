@@ -9,7 +9,7 @@ import {
   type HouseRuleField,
   type RulesInitial,
   type RulesLabels,
-} from "@/app/evenings/new/rules-fields";
+} from "@/app/(table)/evenings/new/rules-fields";
 import { saveRuleSetAction } from "./actions";
 
 /** A saved rule set: its name, its game, its house rules and stakes. */

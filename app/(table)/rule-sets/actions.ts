@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { createRuleSet, deleteRuleSet, updateRuleSet } from "@/lib/data/rule-sets";
-import { houseRulesFrom, stakesFrom } from "@/app/evenings/rules-form";
+import { houseRulesFrom, stakesFrom } from "@/app/(table)/evenings/rules-form";
 
 /** Saves a rule set from the form: a new one, or the one named by `id`; a refusal comes back as the form's result. */
 export async function saveRuleSetAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {

@@ -1,0 +1,23 @@
+import { getI18n } from "@/lib/i18n/server";
+
+/**
+ * A wrong address, or an evening that does not exist or is not yours: said plainly, with a way on (plain links,
+ * so that every page, which carries this one in case, does not load the router's link for it).
+ */
+export async function NotFoundMessage() {
+  const { t } = await getI18n();
+  return (
+    <main className="narrow stack" data-testid="not-found">
+      <h1>{t("errors.notFoundTitle")}</h1>
+      <p>{t("errors.notFound")}</p>
+      <p className="actions">
+        <a href="/evenings" className="button primary">
+          {t("errors.toEvenings")}
+        </a>
+        <a href="/" className="button">
+          {t("errors.home")}
+        </a>
+      </p>
+    </main>
+  );
+}
