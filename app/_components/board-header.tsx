@@ -1,3 +1,4 @@
+/* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose: the scoreboard loads none of the router (see BoardHeader). */
 import { currentUser } from "@/lib/auth/session";
 import { getI18n } from "@/lib/i18n/server";
 import { LanguageSwitch } from "./language-switch";

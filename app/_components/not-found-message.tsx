@@ -1,3 +1,4 @@
+/* eslint-disable @next/next/no-html-link-for-pages -- plain links on purpose: every page carries the not-found page, which must not bring the router's link with it. */
 import { getI18n } from "@/lib/i18n/server";
 
 /**
