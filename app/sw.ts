@@ -17,7 +17,7 @@ import {
   type SerwistGlobalConfig,
   type SerwistPlugin,
 } from "serwist";
-import { keepDocument, keptPath, PAGES_CACHE } from "@/lib/offline/keep";
+import { KEEP_PAGE, keepDocument, keptPath, PAGES_CACHE } from "@/lib/offline/keep";
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -98,3 +98,10 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+
+/** A page this worker did not see load (app/_components/keep-page.ts): kept here, off the page's thread. */
+self.addEventListener("message", (event) => {
+  const { type, path } = (event.data ?? {}) as { type?: unknown; path?: unknown };
+  if (type !== KEEP_PAGE || typeof path !== "string" || !keptPath(path)) return;
+  event.waitUntil(keepDocument(path).catch(() => undefined));
+});

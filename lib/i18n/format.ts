@@ -46,6 +46,16 @@ export function numberFormat(locale: Locale): { format(value: number): string } 
   };
 }
 
+/**
+ * The time of day of `at` on this device, as both languages write it (24-hour "20:05", as Intl writes it for
+ * sv-SE and en-GB with 2-digit hour and minute; tests/unit/i18n/format.test.ts compares the two) — without making
+ * a formatter, which costs a moment on a slow phone.
+ */
+export function clockTime(at: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 /** Fills {placeholders} in a message. */
 export function format(message: string, values: Record<string, string | number>): string {
   return message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));

@@ -6,6 +6,9 @@
  * Works in a window and in the worker alike.
  */
 
+/** The message a page sends the worker to keep a page it shows: `{ type: KEEP_PAGE, path }`. */
+export const KEEP_PAGE = "KEEP_PAGE";
+
 /** The cache the worker's page route reads and writes. */
 export const PAGES_CACHE = "pages";
 

@@ -170,6 +170,7 @@ test("another account on the same phone neither sends nor sees the waiting deals
   await page.goto(url);
   await expect.poll(async () => (await stored(page))[0]!.deals.length, { timeout: 15_000 }).toBe(2);
   await page.reload();
+  await page.getByText("Edit history").click();
   const history = page.getByTestId("history");
   await expect(history.locator("li")).toHaveCount(2);
   for (const line of await history.locator("li").allTextContents()) expect(line).toContain(anna);

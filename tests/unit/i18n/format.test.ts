@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, intlLocale, numberFormat } from "@/lib/i18n/format";
+import { LOCALES, clockTime, intlLocale, numberFormat } from "@/lib/i18n/format";
 
 describe("numbers as the reader writes them", () => {
   for (const locale of LOCALES) {
@@ -23,4 +23,14 @@ describe("numbers as the reader writes them", () => {
     expect(numberFormat("sv").format(-1234)).toBe("\u22121\u00a0234");
     expect(numberFormat("en").format(-1234)).toBe("-1,234");
   });
+
+  for (const locale of LOCALES) {
+    it(`writes the time of day as Intl does in ${intlLocale(locale)}`, () => {
+      const intl = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
+      for (let minute = 0; minute < 24 * 60; minute += 7) {
+        const at = new Date(2026, 11, 5, 0, minute);
+        expect(clockTime(at)).toBe(intl.format(at));
+      }
+    });
+  }
 });

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
-import { format, intlLocale, type Locale } from "@/lib/i18n/format";
+import { clockTime, format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { outboxCounts, type Choice, type LocalGame, type QueuedDeal } from "@/lib/offline/outbox";
 import { cardsExchanged, evaluateGame } from "@/lib/rules";
@@ -41,14 +41,6 @@ function plural(dict: Dictionary, one: keyof Dictionary, many: keyof Dictionary,
 }
 
 /**
- * The time of day of `at`, as the reader writes it. A formatter is made only when one is shown: the first one a
- * page makes costs a noticeable moment on a phone, and this panel renders with every page of the table.
- */
-function clockTime(locale: Locale, at: number): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" }).format(new Date(at));
-}
-
-/**
  * What the table needs to know about the signal and this phone's outbox: no signal (and how old the copy is),
  * how many deals wait, how many need a choice or were not accepted, a sign-in the sending waits for, deals of
  * another account — and, one at a time, a deal the table must decide on.
@@ -67,7 +59,7 @@ export function OutboxPanel({
   onEdit,
   onMove,
 }: Props) {
-  const { dict, locale } = useI18n();
+  const { dict } = useI18n();
   const counts = outboxCounts(queue);
   // The table decides on the first deal that cannot go as it is; those after it in its game wait for that.
   const blocked = queue.find((d) => d.state !== "waiting");
@@ -79,7 +71,7 @@ export function OutboxPanel({
         <p className={`outbox-status${copyFrom ? " offline" : ""}`}>
           {copyFrom ? (
             <span data-testid="offline-banner">
-              {format(dict["offline.banner"], { time: clockTime(locale, copyFrom) })}
+              {format(dict["offline.banner"], { time: clockTime(new Date(copyFrom)) })}
             </span>
           ) : null}
           {copyFrom && counts.waiting ? " " : null}

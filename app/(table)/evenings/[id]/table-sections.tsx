@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useEffect, useState, useTransition } from "react";
 import { CompulsionBanner } from "@/app/_components/compulsion-banner";
 import type { ActionResult } from "@/lib/http/action-result";
-import { intlLocale } from "@/lib/i18n/format";
+import { clockTime } from "@/lib/i18n/format";
 import { playersAtOne, type GameRecord, type GameResult } from "@/lib/rules";
 import { endEveningAction } from "./actions";
 import { InvitePanel } from "./invite-panel";
@@ -163,21 +163,26 @@ export function EarlierGames({ games }: { games: TableGame[] }) {
   );
 }
 
-/** Who changed which deal when, newest first. */
+/**
+ * Who changed which deal when, newest first — written out once opened: the times are this phone's (its time zone
+ * is not the server's), and the page opens without them.
+ */
 export function EditHistory({ edits }: { edits: TableEdit[] }) {
-  const { dict, locale, t } = useI18n();
-  const time = new Intl.DateTimeFormat(intlLocale(locale), { hour: "2-digit", minute: "2-digit" });
+  const { dict, t } = useI18n();
+  const [shown, setShown] = useState(false);
   return (
-    <details className="card">
+    <details className="card" onToggle={(event) => setShown(event.currentTarget.open)}>
       <summary>{dict["table.history"]}</summary>
-      {edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
+      {shown && edits.length === 0 ? <p className="muted">{dict["table.historyEmpty"]}</p> : null}
       <ol className="history" data-testid="history">
-        {edits.map((e) => (
-          <li key={e.id}>
-            <time dateTime={e.at}>{time.format(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
-            {t("table.dealNumber", { n: e.dealNumber })} ({t("table.gameN", { n: e.gameNumber })})
-          </li>
-        ))}
+        {shown
+          ? edits.map((e) => (
+              <li key={e.id}>
+                <time dateTime={e.at}>{clockTime(new Date(e.at))}</time> {e.by} {dict[`table.action.${e.action}`]}{" "}
+                {t("table.dealNumber", { n: e.dealNumber })} ({t("table.gameN", { n: e.gameNumber })})
+              </li>
+            ))
+          : null}
       </ol>
     </details>
   );
