@@ -68,6 +68,9 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
         (d) => d.gameId === deal.gameId && d.state !== "waiting",
       );
       await store.enqueue({ ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) });
+      // Shown before the save is told done: the next deal's form starts now, not when the watch reports the deal a
+      // moment later — a tap on that form in between would be lost as the form starts again.
+      setQueue(await store.listQueue(account, eveningId));
       sync();
     },
     [account, eveningId, sync],
