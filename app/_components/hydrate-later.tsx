@@ -3,7 +3,7 @@
 import { memo, Suspense, type ComponentType } from "react";
 
 /**
- * A part of a page below its first screen, hydrated after the rest. A Suspense boundary the server rendered is
+ * A part of a page hydrated after the page's root. A Suspense boundary the server rendered is
  * hydrated at React's offscreen priority, in slices that leave the main thread free between them, instead of in
  * the page's one long hydration task; and `memo` lets a render of the page that leaves the part's props as they
  * were pass it by — new props for a boundary not hydrated yet would make React hydrate it at once, in one piece.

@@ -17,8 +17,9 @@ import { useWakeLock } from "./use-wake-lock";
 import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
 import { hydrateLater } from "@/app/_components/hydrate-later";
 
-// The first screen (the game's state, the deal form) hydrates first; these parts after it, a slice at a time, and
-// a render of the table that does not change them passes them by.
+// The table's root (the game's state, the outbox, the protokoll's heading) hydrates first; the deal form, then the
+// parts below it, each after it in slices of their own; a render of the table that does not change them passes
+// them by.
 const LaterEntry = hydrateLater(DealEntry);
 const LaterProtokoll = hydrateLater(ProtokollSheet);
 const LaterGames = hydrateLater(EarlierGames);

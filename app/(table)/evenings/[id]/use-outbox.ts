@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { loadOffline } from "@/app/_components/phone";
 import {
   chooseOnConflict,
@@ -45,9 +45,12 @@ function withRenumbering(queue: readonly QueuedDeal[], gameId: string, change: Q
  */
 export function useOutbox(account: string | null, eveningId: string, sync: () => void) {
   const [queue, setQueue] = useState<QueuedDeal[]>([]);
+  /** The account and evening whose queue is shown: a save that finishes after a change of account shows nothing. */
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     if (!account) return;
+    shown.current = `${account}\n${eveningId}`;
     let stop = () => {};
     let cancelled = false;
     void loadOffline().then(({ store }) => {
@@ -55,6 +58,7 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     });
     return () => {
       cancelled = true;
+      shown.current = null;
       stop();
     };
   }, [account, eveningId]);
@@ -70,7 +74,8 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
       await store.enqueue({ ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) });
       // Shown before the save is told done: the next deal's form starts now, not when the watch reports the deal a
       // moment later — a tap on that form in between would be lost as the form starts again.
-      setQueue(await store.listQueue(account, eveningId));
+      const queue = await store.listQueue(account, eveningId);
+      if (shown.current === `${account}\n${eveningId}`) setQueue(queue);
       sync();
     },
     [account, eveningId, sync],
