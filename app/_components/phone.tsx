@@ -104,6 +104,10 @@ function setAccountRecord(record: AccountRecord): void {
   for (const listener of recordListeners) listener();
 }
 
+function sameAccount(a: PhoneAccount | null, b: PhoneAccount | null): boolean {
+  return a === b || (a !== null && b !== null && a.id === b.id && a.name === b.name);
+}
+
 /** The server-side sign-out by Auth.js's own routes (a cached build's server action ids may be gone). */
 async function signOutOnServer(): Promise<boolean> {
   try {
@@ -188,7 +192,10 @@ export function PhoneProvider({
     if (changed && signedIn) void loadOffline().then(({ store }) => store.keepCopies(signedIn));
   }, [pageAccount, renderedAt]);
 
-  const account = record ? actingAccount(record) : pageAccount;
+  // The same account as the page's keeps the page's object: a new one would change the phone for every part of the
+  // page as it hydrates, and make React hydrate the parts it defers (app/_components/hydrate-later.tsx) at once.
+  const acting = record ? actingAccount(record) : pageAccount;
+  const account = sameAccount(acting, pageAccount) ? pageAccount : acting;
   const accountId = account?.id ?? null;
   const pendingSignOut = record?.signOutPending ?? false;
 
