@@ -2,26 +2,39 @@
  * `npm run --silent score -- FILE...` — scores game records (README "The score command").
  * One JSON line per valid FILE on stdout; problems on stderr naming the file, deal and player.
  * Exit 2 when any FILE was invalid (or none was given), 0 otherwise.
+ *
+ * `npm run --silent score -- --season [--best N] FILE...` — the season table and records of these records of one
+ * game, in the order played (README "Seasons and records"): one JSON document, or nothing when any is invalid.
  */
 import { readFileSync } from "node:fs";
-import { evaluateGame, parseStakes, settle } from "../lib/rules";
+import { evaluateGame, parseStakes, settle, type GameRecord, type GameResult } from "../lib/rules";
 import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
+import { groupRecords, seasonTable, type SeasonGame } from "../lib/stats/season";
+import { summarizeGame } from "../lib/stats/summary";
 
-function scoreFile(file: string): boolean {
+const fail = (file: string, message: string) => {
+  process.stderr.write(`${file}: ${message}\n`);
+  return false as const;
+};
+
+function readJson(file: string): { value: unknown } | false {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    process.stderr.write(`${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
-    return false;
+    return fail(file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  let record: unknown;
   try {
-    record = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (error) {
-    process.stderr.write(`${file}: not valid JSON (${(error as Error).message})\n`);
-    return false;
+    return fail(file, `not valid JSON (${(error as Error).message})`);
   }
+}
+
+function scoreFile(file: string): boolean {
+  const read = readJson(file);
+  if (!read) return false;
+  const record = read.value;
   const evaluation = evaluateGame(record);
   // A record with stakes also gets its settlement (README "Stakes and settlement").
   const withStakes = typeof record === "object" && record !== null && "stakes" in record;
@@ -50,12 +63,88 @@ function scoreFile(file: string): boolean {
   return true;
 }
 
-const files = process.argv.slice(2);
-if (files.length === 0) {
-  process.stderr.write("usage: npm run --silent score -- FILE...\n");
+/** A record of a season: its game, scored, with the evening it belongs to and its date. */
+function seasonGame(file: string): (SeasonGame & { variant: GameRecord["variant"] }) | false {
+  const read = readJson(file);
+  if (!read) return false;
+  const evaluation = evaluateGame(read.value);
+  if (!evaluation.ok) {
+    for (const p of evaluation.problems) fail(file, problemText(p, "en"));
+    return false;
+  }
+  const { evening, date } = read.value as { evening?: unknown; date?: unknown };
+  if (evening !== undefined && (typeof evening !== "string" || !evening.trim()))
+    return fail(file, `"evening" must be a non-empty string, not ${JSON.stringify(evening)}`);
+  if (date !== undefined && (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(date)))
+    return fail(file, `"date" must be a date written YYYY-MM-DD, not ${JSON.stringify(date)}`);
+  const record = read.value as GameRecord;
+  const result: GameResult = evaluation.result;
+  return {
+    variant: record.variant,
+    // A record without an evening is an evening of its own.
+    eveningId: evening ?? file,
+    game: file,
+    date: date ? date.slice(0, 10) : null,
+    players: record.players,
+    summary: summarizeGame(record, result),
+  };
+}
+
+function season(files: string[], best: number | null): boolean {
+  const games = files.map(seasonGame);
+  if (games.some((g) => !g)) return false;
+  const scored = games as Exclude<(typeof games)[number], false>[];
+  const variants = new Set(scored.map((g) => g.variant));
+  if (variants.size > 1)
+    return fail(files.join(", "), `a season is of one game: these records mix ${[...variants].join(" and ")}`);
+  const table = seasonTable(scored, { best });
+  const records = groupRecords(scored, scored[0]!.variant);
+  const output = {
+    season: table.map(({ player, points, evenings, games, wins, limpas, loneWins }) => ({
+      player,
+      points,
+      evenings,
+      games,
+      wins,
+      limpas,
+      loneWins,
+    })),
+    records: records.map(({ record, players, value, evening, game, deal }) => ({
+      record,
+      player: players.join(" & "),
+      value,
+      evening,
+      game,
+      deal,
+    })),
+  };
+  process.stdout.write(JSON.stringify(output) + "\n");
+  return true;
+}
+
+const usage = "usage: npm run --silent score -- FILE...\n       npm run --silent score -- --season [--best N] FILE...\n";
+const args = process.argv.slice(2);
+if (args[0] === "--season") {
+  let files = args.slice(1);
+  let best: number | null = null;
+  if (files[0] === "--best") {
+    best = /^[1-9]\d*$/.test(files[1] ?? "") ? Number(files[1]) : NaN;
+    files = files.slice(2);
+  }
+  if (Number.isNaN(best)) {
+    process.stderr.write(`--best takes a whole number of evenings, 1 or more\n${usage}`);
+    process.exitCode = 2;
+  } else if (files.length === 0) {
+    process.stderr.write(usage);
+    process.exitCode = 2;
+  } else {
+    process.exitCode = season(files, best) ? 0 : 2;
+  }
+} else if (args.length === 0) {
+  process.stderr.write(usage);
   process.exitCode = 2;
 } else {
   let allValid = true;
-  for (const file of files) allValid = scoreFile(file) && allValid;
+  for (const file of args) allValid = scoreFile(file) && allValid;
   process.exitCode = allValid ? 0 : 2;
 }

@@ -8,7 +8,7 @@ import "server-only";
 import { getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
-import { summarizeGame, type GameSummary } from "@/lib/stats/summary";
+import { SUMMARY_VERSION, summarizeGame, type GameSummary } from "@/lib/stats/summary";
 import { requireSignedIn, visibleSql, type Actor } from "./access";
 import { gameInclude } from "./game-record";
 import { toGameRecord } from "./game-record";
@@ -105,7 +105,7 @@ const BY_ID = 500;
  * The games of the evenings `where` picks (`e`), summarized: one read of the games with each one's deal count
  * (its highest deal number: deals run 1..n, one index seek) and when its summary was stored; then the stored
  * summaries not parsed already (none, when the same pages are read again). A summary behind its game's deals
- * (a deal recorded since), or stored before the players were kept in it, is refolded from the deals and kept.
+ * (a deal recorded since), or stored by an older version of the summary, is refolded from the deals and kept.
  */
 async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   const [games] = await readRows<[SummaryRow[]]>(sql`
@@ -138,7 +138,7 @@ async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
     );
     for (const row of stored) {
       const summary = jsonColumn(row.summary) as GameSummary;
-      if (!Array.isArray(summary.players)) continue; // stored before the players were kept: refolded below
+      if (summary.version !== SUMMARY_VERSION) continue; // stored before its figures were all kept: refolded below
       rememberSummary(row.gameId, rowKey(row.dealCount, row.summaryAt), summary);
       summaries.set(row.gameId, summary);
     }

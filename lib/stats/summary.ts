@@ -15,14 +15,29 @@ export interface PlayerGameSummary {
   leadingRun: number;
   trailingRun: number;
   maxRun: number;
-  /** The furthest behind the best score at any moment. */
+  /** The deal numbers on which the leading run and the longest run ended (0: no such run). */
+  leadingRunEnd: number;
+  maxRunEnd: number;
+  /** The number of the last played (not void) deal, 0 before any. */
+  lastDeal: number;
+  /** The furthest behind the best score at any moment, and the deal on which it was first that far. */
   behind: number;
+  behindDeal: number;
+  /** The change of the deal that moved the player most (by size; + is up), and that deal's number. */
+  maxChange: number;
+  maxChangeDeal: number;
   finalScore: number;
 }
 
+/** Bumped when the summary gains a figure: a stored summary of another version is refolded when read. */
+export const SUMMARY_VERSION = 2;
+
 export interface GameSummary {
-  /** The players in seat order (summaries stored before this was kept are refolded when read). */
+  version: typeof SUMMARY_VERSION;
+  /** The players in seat order. */
   players: string[];
+  /** Deals in the game, void ones included. */
+  dealCount: number;
   finished: boolean;
   winners: string[];
   byPlayer: Record<string, PlayerGameSummary>;
@@ -43,7 +58,13 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
         leadingRun: 0,
         trailingRun: 0,
         maxRun: 0,
+        leadingRunEnd: 0,
+        maxRunEnd: 0,
+        lastDeal: 0,
         behind: 0,
+        behindDeal: 0,
+        maxChange: 0,
+        maxChangeDeal: 0,
         finalScore: start,
       },
     ]),
@@ -55,8 +76,14 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
     const best = Math.min(...record.players.map((p) => deal.scores[p]!));
     for (const p of record.players) {
       const s = byPlayer[p]!;
+      const change = deal.changes[p]!;
       s.deals++;
-      s.changeSum += deal.changes[p]!;
+      s.lastDeal = deal.number;
+      s.changeSum += change;
+      if (Math.abs(change) > Math.abs(s.maxChange)) {
+        s.maxChange = change;
+        s.maxChangeDeal = deal.number;
+      }
       if (entries[p]!.plays) s.plays++;
       if (playing.length === 1 && playing[0] === p && !deal.firstDeal) s.loneWins++;
       if (deal.limpa.includes(p)) {
@@ -64,12 +91,28 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
         s.trailingRun = 0;
       } else {
         s.trailingRun++;
-        if (s.limpas === 0) s.leadingRun++;
-        s.maxRun = Math.max(s.maxRun, s.trailingRun);
+        if (s.limpas === 0) {
+          s.leadingRun++;
+          s.leadingRunEnd = deal.number;
+        }
+        if (s.trailingRun > s.maxRun) {
+          s.maxRun = s.trailingRun;
+          s.maxRunEnd = deal.number;
+        }
       }
-      s.behind = Math.max(s.behind, deal.scores[p]! - best);
+      if (deal.scores[p]! - best > s.behind) {
+        s.behind = deal.scores[p]! - best;
+        s.behindDeal = deal.number;
+      }
       s.finalScore = deal.scores[p]!;
     }
   });
-  return { players: record.players, finished: result.winners.length > 0, winners: result.winners, byPlayer };
+  return {
+    version: SUMMARY_VERSION,
+    players: record.players,
+    dealCount: record.deals.length,
+    finished: result.winners.length > 0,
+    winners: result.winners,
+    byPlayer,
+  };
 }

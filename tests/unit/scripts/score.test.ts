@@ -1,0 +1,67 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** The `score` command as a user runs it (README "Seasons and records"). */
+function score(...args: string[]) {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/score.ts", ...args], { encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+const dir = "tests/fixtures/records/season";
+const files = [
+  "1-first-evening-game-1.json",
+  "2-first-evening-game-2.json",
+  "3-second-evening-game-1.json",
+  "4-second-evening-game-2.json",
+  "5-third-evening-game-1.json",
+  "6-third-evening-game-2.json",
+].map((f) => path.join(dir, f));
+
+describe("score --season (the README's worked example)", () => {
+  it("prints the table in order and the records, each with where it was set", () => {
+    const run = score("--season", ...files);
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.season.map((r: { player: string; points: number }) => [r.player, r.points])).toEqual([
+      ["A", 6],
+      ["C", 5],
+      ["B", 3],
+      ["D", 3],
+    ]);
+    expect(out.season[3]).toEqual({ player: "D", points: 3, evenings: 2, games: 4, wins: 1, limpas: 0, loneWins: 1 });
+    expect(out.records).toContainEqual({
+      record: "biggestComeback",
+      player: "A",
+      value: 1,
+      evening: "Friday 6 February",
+      game: files[3],
+      deal: 1,
+    });
+  });
+
+  it("--best 1 counts each player's best evening", () => {
+    const out = JSON.parse(score("--season", "--best", "1", ...files).stdout);
+    expect(out.season.map((r: { player: string; points: number }) => [r.player, r.points])).toEqual([
+      ["C", 4],
+      ["A", 3],
+      ["B", 3],
+      ["D", 3],
+    ]);
+  });
+
+  it("refuses records of both games, a bad --best and a bad date, printing nothing on stdout", () => {
+    const mixed = score("--season", files[0]!, "tests/fixtures/records/norrlands-knack-example.json");
+    expect(mixed).toMatchObject({ status: 2, stdout: "" });
+    expect(mixed.stderr).toContain("mix knektpass and norrlands-knack");
+    expect(score("--season", "--best", "0", ...files)).toMatchObject({ status: 2, stdout: "" });
+    const tmp = mkdtempSync(path.join(tmpdir(), "season-"));
+    const bad = path.join(tmp, "bad.json");
+    writeFileSync(bad, JSON.stringify({ variant: "knektpass", players: ["A", "B"], deals: [], date: "soon" }));
+    const run = score("--season", files[0]!, bad);
+    expect(run).toMatchObject({ status: 2, stdout: "" });
+    expect(run.stderr).toContain(`${bad}: "date" must be a date written YYYY-MM-DD`);
+  });
+});
