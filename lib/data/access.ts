@@ -1,6 +1,7 @@
 /**
  * Who may do what with an evening. Every data-layer operation calls one of these first; an evening a user
- * may not see answers "not found", so ids can't be probed.
+ * may not see answers "not found", so ids can't be probed. The members of an evening's group are its members
+ * too (docs/security.md).
  */
 import "server-only";
 import { AppError } from "@/lib/errors";
@@ -13,9 +14,11 @@ export type Role = "owner" | "member";
 /** Any client or transaction that can read evenings. */
 type Reader = Pick<Tx, "evening">;
 
-/** For raw reads (decision 013): the user is a member of evening `e`. */
+/** For raw reads (decision 013): the user is a member of evening `e`, or of the group it is kept for. */
 export const memberSql = (userId: string): Sql =>
-  sql`EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})`;
+  sql`(EXISTS (SELECT 1 FROM "EveningMember" m WHERE m."eveningId" = e."id" AND m."userId" = ${userId})
+    OR (e."groupId" IS NOT NULL AND EXISTS (SELECT 1 FROM "GroupMember" gm
+      WHERE gm."groupId" = e."groupId" AND gm."userId" = ${userId})))`;
 
 /**
  * For raw reads: evening `e` is one the user owns or sits at — the evenings they may see. An evening an import
@@ -26,7 +29,7 @@ export const visibleSql = (userId: string): Sql =>
 
 /** The same, for the ORM's reads. */
 export const visibleWhere = (userId: string) => ({
-  OR: [{ ownerId: userId }, { members: { some: { userId } } }],
+  OR: [{ ownerId: userId }, { members: { some: { userId } } }, { group: { members: { some: { userId } } } }],
   importing: null,
 });
 
@@ -39,11 +42,16 @@ export async function roleIn(tx: Reader, eveningId: string, userId: string): Pro
   if (!isId(eveningId)) return null;
   const evening = await tx.evening.findUnique({
     where: { id: eveningId },
-    select: { ownerId: true, importing: true, members: { where: { userId }, select: { userId: true } } },
+    select: {
+      ownerId: true,
+      importing: true,
+      members: { where: { userId }, select: { userId: true } },
+      group: { select: { members: { where: { userId }, select: { userId: true } } } },
+    },
   });
   if (!evening || evening.importing) return null;
   if (evening.ownerId === userId) return "owner";
-  return evening.members.length ? "member" : null;
+  return evening.members.length || evening.group?.members.length ? "member" : null;
 }
 
 /** The actor's role in the evening, or an error: unauthenticated, not found (also when not allowed to see it), forbidden. */

@@ -54,6 +54,8 @@ export interface EveningView {
   inviteToken: string | null;
   /** Only for the owner: the token of the live scoreboard's share link (null when switched off). */
   shareToken: string | null;
+  /** The group the evening is kept for, and whether the reader is one of its members. */
+  group: { id: string; name: string; member: boolean } | null;
   games: GameView[];
   /** The edit history, newest first. */
   edits: EditView[];
@@ -153,6 +155,10 @@ interface EveningRow {
   /** The reader's own name, when the reader is the owner or a member. */
   viewer: string | null;
   member: boolean | number | bigint;
+  groupId: string | null;
+  groupName: string | null;
+  /** Whether the reader is a member of the evening's group (and may open its page). */
+  inGroup: boolean | number | bigint | null;
 }
 
 interface MemberRow {
@@ -187,11 +193,15 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
              e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."status" AS "status",
              e."version" AS "version", e."ownerId" AS "ownerId", o."username" AS "ownerName",
              e."inviteToken" AS "inviteToken", e."shareToken" AS "shareToken", r."username" AS "viewer",
+             e."groupId" AS "groupId", gr."name" AS "groupName",
+             (SELECT COUNT(*) FROM "GroupMember" gm WHERE gm."groupId" = e."groupId" AND gm."userId" = ${userId})
+               AS "inGroup",
              ${memberSql(userId)}
                AS "member"
       FROM "Evening" e
       JOIN "User" o ON o."id" = e."ownerId"
       LEFT JOIN "User" r ON r."id" = ${userId}
+      LEFT JOIN "Group" gr ON gr."id" = e."groupId"
       WHERE e."id" = ${eveningId} AND e."importing" IS NULL`,
       sql`
       SELECT m."userId" AS "userId", u."username" AS "username"
@@ -233,6 +243,9 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     members,
     inviteToken: role === "owner" ? evening.inviteToken : null,
     shareToken: role === "owner" ? evening.shareToken : null,
+    group: evening.groupId
+      ? { id: evening.groupId, name: evening.groupName ?? "", member: Number(evening.inGroup ?? 0) > 0 }
+      : null,
     edits: edits.map((e) => ({
       id: e.id,
       gameNumber: gameNumbers.get(e.gameId)!,

@@ -13,6 +13,7 @@ import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, TextSchema } from "./input";
 import { gameInclude, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
+import { requireGroupRole, seatAsGroupPlayers } from "./groups";
 
 /** An unguessable token for links: 192 random bits. */
 export function newToken(): string {
@@ -28,6 +29,8 @@ export const CreateEveningSchema = EveningDetailsSchema.extend({
   ruleSetId: IdSchema.optional(),
   /** Stakes in whole minor units, when no rule set is named; null or absent: not played for money. */
   stakes: z.unknown().nullish(),
+  /** A group of the actor's: the evening is kept for it, and its players are the group's players. */
+  groupId: IdSchema.optional(),
 });
 export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
 
@@ -87,6 +90,10 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
     ruleSetName = set.name;
   }
   const { houseRules, stakes } = checkRules(data.variant, rules.houseRules, rules.stakes);
+  if (data.groupId) {
+    await requireGroupRole(getDb(), actor, data.groupId, ["admin", "member"]);
+    data.players = await asGroupNames(data.groupId, data.players);
+  }
   checkSetup({
     variant: data.variant,
     houseRules,
@@ -106,10 +113,12 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
         ruleSetName,
         shareToken: newToken(),
         inviteToken: newToken(),
+        groupId: data.groupId ?? null,
       },
       select: { id: true },
     });
     const playerIds = await seatPlayers(tx, userId, evening.id, data.players);
+    if (data.groupId) await seatAsGroupPlayers(tx, data.groupId, evening.id);
     await tx.game.create({
       data: {
         eveningId: evening.id,
@@ -147,8 +156,10 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       players,
       firstDealer: players[firstDealerSeat] ?? "\u0000",
     });
-    await checkNewSeats(tx, role, eveningId, players);
-    const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, players);
+    const seated = evening.groupId ? await asGroupNames(evening.groupId, players, tx) : players;
+    const newcomers = await checkNewSeats(tx, role, eveningId, seated);
+    const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, seated);
+    if (evening.groupId && newcomers) await seatAsGroupPlayers(tx, evening.groupId, eveningId);
     const game = await tx.game.create({
       data: {
         eveningId,
@@ -168,10 +179,10 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
  * evening's players anew, only the owner may bring a new one — who joins the owner's list of people — and a
  * new name may not be one of the evening's players written differently.
  */
-async function checkNewSeats(tx: Tx, role: Role, eveningId: string, players: string[]): Promise<void> {
+async function checkNewSeats(tx: Tx, role: Role, eveningId: string, players: string[]): Promise<number> {
   const known = (await tx.eveningPlayer.findMany({ where: { eveningId }, select: { name: true } })).map((p) => p.name);
   const newcomers = players.filter((name) => !known.includes(name));
-  if (!newcomers.length) return;
+  if (!newcomers.length) return 0;
   if (role !== "owner")
     throw new AppError("forbidden", { key: "errors.newPlayerOwnerOnly", params: { name: newcomers[0]! } });
   const seen = new Map(known.map((name) => [nameKey(name), name]));
@@ -185,6 +196,20 @@ async function checkNewSeats(tx: Tx, role: Role, eveningId: string, players: str
       );
     seen.set(nameKey(name), name);
   }
+  return newcomers.length;
+}
+
+/** In an evening of a group, a name that is one of the group's players is written as the group writes it. */
+async function asGroupNames(groupId: string, names: string[], tx: Pick<Tx, "groupPlayer"> = getDb()): Promise<string[]> {
+  const known = new Map(
+    (
+      await tx.groupPlayer.findMany({
+        where: { groupId, nameKey: { in: names.map(nameKey) } },
+        select: { name: true, nameKey: true },
+      })
+    ).map((p) => [p.nameKey, p.name]),
+  );
+  return names.map((name) => known.get(nameKey(name)) ?? name);
 }
 
 export async function endEvening(actor: Actor, eveningId: string): Promise<void> {

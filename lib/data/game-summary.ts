@@ -5,7 +5,7 @@
  * from the deals and keeps it. `npm run db:rebuild-stats` rebuilds every summary from scratch.
  */
 import "server-only";
-import { getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
+import { dateColumn, getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
 import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { SUMMARY_VERSION, summarizeGame, type GameSummary } from "@/lib/stats/summary";
@@ -43,7 +43,9 @@ async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summar
 interface SummaryRow {
   eveningId: string;
   stakes: unknown;
+  date: unknown;
   gameId: string;
+  gameNumber: number | bigint;
   dealCount: number | bigint | null;
   /** When the stored summary was written (null when there is none). */
   summaryAt: unknown;
@@ -102,20 +104,21 @@ export async function summariesOfEvenings(eveningIds: string[]): Promise<Summari
 const BY_ID = 500;
 
 /**
- * The games of the evenings `where` picks (`e`), summarized: one read of the games with each one's deal count
+ * The games of the evenings `where` picks (`e`, never one an import is still writing), summarized: one read of the games with each one's deal count
  * (its highest deal number: deals run 1..n, one index seek) and when its summary was stored; then the stored
  * summaries not parsed already (none, when the same pages are read again). A summary behind its game's deals
  * (a deal recorded since), or stored by an older version of the summary, is refolded from the deals and kept.
  */
-async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
+export async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   const [games] = await readRows<[SummaryRow[]]>(sql`
-    SELECT e."id" AS "eveningId", e."stakes" AS "stakes", g."id" AS "gameId",
+    SELECT e."id" AS "eveningId", e."stakes" AS "stakes", e."date" AS "date", g."id" AS "gameId",
+           g."number" AS "gameNumber",
            s."dealCount" AS "dealCount", s."updatedAt" AS "summaryAt",
            (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"
     FROM "Evening" e
     JOIN "Game" g ON g."eveningId" = e."id"
     LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
-    WHERE ${where}
+    WHERE (${where}) AND e."importing" IS NULL
     ORDER BY e."date", e."createdAt", e."id", g."number"`);
   const summaries = new Map<string, GameSummary>();
   const unread: string[] = [];
@@ -156,7 +159,15 @@ async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
     // newer one (an edit written in between), never an older one.
     const summary = summaries.get(row.gameId) ?? (await rebuildGame(row.gameId))?.summary ?? null;
     if (summary)
-      out.push({ eveningId: row.eveningId, players: summary.players, summary, ...(stakes ? { stakes } : {}) });
+      out.push({
+        eveningId: row.eveningId,
+        game: row.gameId,
+        gameNumber: Number(row.gameNumber),
+        date: dateColumn(row.date).toISOString().slice(0, 10),
+        players: summary.players,
+        summary,
+        ...(stakes ? { stakes } : {}),
+      });
   }
   return out;
 }

@@ -13,6 +13,10 @@ export interface HistoryGame {
 /** A game of the history as statistics see it, in the order the games were played. */
 export interface SummarizedGame {
   eveningId: string;
+  /** The game's id and number in its evening, and the evening's date (YYYY-MM-DD), when read from the database. */
+  game?: string;
+  gameNumber?: number;
+  date?: string | null;
   players: string[];
   summary: GameSummary;
   /** The evening's stakes, when it is played for money. */

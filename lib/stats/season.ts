@@ -12,8 +12,6 @@ import type { GameSummary } from "./summary";
 export interface SeasonGame extends SummarizedGame {
   /** The game's reference: its id in the app, the record's file in the `score` command. */
   game: string;
-  /** The evening's date (YYYY-MM-DD), when known. */
-  date?: string | null;
 }
 
 /**

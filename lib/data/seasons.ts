@@ -1,0 +1,206 @@
+/**
+ * A group's seasons, season tables and records: read from the stored per-game summaries (lib/data/game-summary.ts)
+ * with the group's merges applied (lib/stats/season.ts adds them up) — never by refolding deals.
+ */
+import "server-only";
+import { z } from "zod";
+import { getDb, readRows, sql } from "@/lib/db/client";
+import { AppError, invalidInput } from "@/lib/errors";
+import { VARIANT_IDS, type VariantId } from "@/lib/rules";
+import { CalendarDateSchema } from "@/lib/schemas/evening";
+import { groupRecords, readAsOne, seasonTable, type GroupRecord, type SeasonGame, type SeasonRow } from "@/lib/stats/season";
+import type { Actor } from "./access";
+import { summarizedGames } from "./game-summary";
+import { canonicalOf, requireGroupRole } from "./groups";
+import { inTransaction } from "./changes";
+import { isId, TextSchema } from "./input";
+
+export interface Season {
+  /** A defined season's id, or the year of a calendar-year season ("2026"). */
+  key: string;
+  /** Null for a calendar year. */
+  id: string | null;
+  name: string;
+  /** First and last day, both included (YYYY-MM-DD). */
+  startsOn: string;
+  endsOn: string;
+  bestEvenings: number | null;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const today = () => day(new Date());
+
+/**
+ * The seasons of a group for one game, newest first: the ones its admins defined, or — when there are none — the
+ * calendar years from the group's first evening of that game to this year.
+ */
+export async function listSeasons(groupId: string, variant: VariantId): Promise<Season[]> {
+  const defined = await getDb().season.findMany({
+    where: { groupId, variant },
+    orderBy: [{ startsOn: "desc" }, { createdAt: "desc" }],
+    select: { id: true, name: true, startsOn: true, endsOn: true, bestEvenings: true },
+  });
+  if (defined.length)
+    return defined.map((s) => ({
+      key: s.id,
+      id: s.id,
+      name: s.name,
+      startsOn: day(s.startsOn),
+      endsOn: day(s.endsOn),
+      bestEvenings: s.bestEvenings,
+    }));
+  const [[first]] = await readRows<[{ first: unknown }[]]>(sql`
+    SELECT MIN(e."date") AS "first" FROM "Evening" e
+    WHERE e."groupId" = ${groupId} AND e."variant" = ${variant} AND e."importing" IS NULL`);
+  const thisYear = new Date().getUTCFullYear();
+  const firstYear = first?.first ? new Date(first.first as string).getUTCFullYear() : thisYear;
+  const years: Season[] = [];
+  for (let y = Math.max(thisYear, firstYear); y >= Math.min(firstYear, thisYear); y--)
+    years.push({ key: String(y), id: null, name: String(y), startsOn: `${y}-01-01`, endsOn: `${y}-12-31`, bestEvenings: null });
+  return years;
+}
+
+/** The season `key` names, or the current one (the newest that has begun), or the newest. */
+export function pickSeason(seasons: Season[], key?: unknown): Season {
+  const named = seasons.find((s) => s.key === key);
+  if (named) return named;
+  const now = today();
+  return seasons.find((s) => s.startsOn <= now && now <= s.endsOn) ?? seasons.find((s) => s.startsOn <= now) ?? seasons[0]!;
+}
+
+/**
+ * The group's games of one game (variant), optionally within a season, in the order played, each player read as
+ * the group's player they are (merges followed, current names).
+ */
+export async function groupGames(groupId: string, variant: VariantId, season?: Season): Promise<SeasonGame[]> {
+  const range = season
+    ? sql` AND e."date" >= ${new Date(`${season.startsOn}T00:00:00Z`)} AND e."date" <= ${new Date(`${season.endsOn}T00:00:00Z`)}`
+    : sql``;
+  const [games, [seats, players]] = await Promise.all([
+    summarizedGames(sql`e."groupId" = ${groupId} AND e."variant" = ${variant}${range}`),
+    readRows<
+      [
+        { eveningId: string; name: string; groupPlayerId: string | null }[],
+        { id: string; name: string; mergedIntoId: string | null }[],
+      ]
+    >(
+      sql`
+      SELECT ep."eveningId" AS "eveningId", ep."name" AS "name", ep."groupPlayerId" AS "groupPlayerId"
+      FROM "EveningPlayer" ep JOIN "Evening" e ON e."id" = ep."eveningId"
+      WHERE e."groupId" = ${groupId} AND e."variant" = ${variant}${range}`,
+      sql`SELECT p."id" AS "id", p."name" AS "name", p."mergedIntoId" AS "mergedIntoId"
+      FROM "GroupPlayer" p WHERE p."groupId" = ${groupId}`,
+    ),
+  ]);
+  const byId = new Map(players.map((p) => [p.id, p]));
+  const asOne = new Map<string, Map<string, string>>();
+  for (const seat of seats) {
+    if (!seat.groupPlayerId || !byId.has(seat.groupPlayerId)) continue;
+    const names = asOne.get(seat.eveningId) ?? new Map<string, string>();
+    names.set(seat.name, canonicalOf(byId, seat.groupPlayerId).name);
+    asOne.set(seat.eveningId, names);
+  }
+  return games.flatMap((g) => {
+    const names = asOne.get(g.eveningId);
+    const game = { ...g, game: g.game! };
+    return names ? readAsOne([game], (n) => names.get(n) ?? n) : [game];
+  });
+}
+
+export interface SeasonView {
+  seasons: Season[];
+  season: Season;
+  /** The season is over (its last day has passed). */
+  finished: boolean;
+  table: SeasonRow[];
+}
+
+export async function seasonView(actor: Actor, groupId: unknown, variant: unknown, key?: unknown): Promise<SeasonView> {
+  const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
+  const game = parseVariant(variant);
+  const seasons = await listSeasons(id, game);
+  const season = pickSeason(seasons, key);
+  const table = seasonTable(await groupGames(id, game, season), { best: season.bestEvenings });
+  return { seasons, season, finished: season.endsOn < today(), table };
+}
+
+export interface RecordView extends GroupRecord {
+  eveningTitle: string;
+  gameNumber: number | null;
+}
+
+/** The group's records of one game, with the evening's title and the game's number for their links. */
+export async function recordsView(actor: Actor, groupId: unknown, variant: unknown): Promise<RecordView[]> {
+  const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
+  const game = parseVariant(variant);
+  const games = await groupGames(id, game);
+  const records = groupRecords(games, game);
+  const ids = [...new Set(records.map((r) => r.evening))];
+  const titles = new Map(
+    (await getDb().evening.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((e) => [
+      e.id,
+      e.title,
+    ]),
+  );
+  const numbers = new Map(games.map((g) => [g.game, g.gameNumber ?? null]));
+  return records.map((r) => ({
+    ...r,
+    eveningTitle: titles.get(r.evening) ?? "",
+    gameNumber: r.game ? (numbers.get(r.game) ?? null) : null,
+  }));
+}
+
+function parseVariant(value: unknown): VariantId {
+  if (typeof value === "string" && (VARIANT_IDS as readonly string[]).includes(value)) return value as VariantId;
+  throw new AppError("validation", { key: "errors.noSuchGame" });
+}
+
+export const SeasonSchema = z
+  .object({
+    variant: z.enum(VARIANT_IDS),
+    name: TextSchema(40, "field.nameNeeded"),
+    startsOn: CalendarDateSchema,
+    endsOn: CalendarDateSchema,
+    bestEvenings: z.coerce.number().int("field.wholeNumber").min(1, "field.wholeNumber").max(1000).nullish(),
+  })
+  .refine((s) => s.startsOn <= s.endsOn, { message: "field.seasonEndsBeforeStart", path: ["endsOn"] });
+export type SeasonInput = z.input<typeof SeasonSchema>;
+
+function parseSeason(input: unknown) {
+  const parsed = SeasonSchema.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  const s = parsed.data;
+  return {
+    variant: s.variant,
+    name: s.name,
+    startsOn: new Date(`${s.startsOn}T00:00:00Z`),
+    endsOn: new Date(`${s.endsOn}T00:00:00Z`),
+    bestEvenings: s.bestEvenings ?? null,
+  };
+}
+
+/** An admin defines a season (a date range, optionally counting each player's best N evenings). */
+export async function createSeason(actor: Actor, groupId: unknown, input: unknown): Promise<{ id: string }> {
+  const data = parseSeason(input);
+  return inTransaction(async (tx) => {
+    const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
+    return tx.season.create({ data: { groupId: id, ...data }, select: { id: true } });
+  });
+}
+
+export async function updateSeason(actor: Actor, groupId: unknown, seasonId: unknown, input: unknown): Promise<void> {
+  const data = parseSeason(input);
+  await inTransaction(async (tx) => {
+    const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
+    const { count } = await tx.season.updateMany({ where: { id: isId(seasonId) ? seasonId : "", groupId: id }, data });
+    if (!count) throw new AppError("not_found", { key: "errors.noSeason" });
+  });
+}
+
+export async function deleteSeason(actor: Actor, groupId: unknown, seasonId: unknown): Promise<void> {
+  await inTransaction(async (tx) => {
+    const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
+    const { count } = await tx.season.deleteMany({ where: { id: isId(seasonId) ? seasonId : "", groupId: id } });
+    if (!count) throw new AppError("not_found", { key: "errors.noSeason" });
+  });
+}

@@ -1,0 +1,216 @@
+import { expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { recordDeal } from "@/lib/data/deals";
+import { getEvening } from "@/lib/data/evening-view";
+import { startGame } from "@/lib/data/evenings";
+import {
+  createGroup,
+  deleteGroup,
+  joinGroup,
+  leaveGroup,
+  linkGroupPlayer,
+  mergeGroupPlayers,
+  moveEvening,
+  removeGroupMember,
+  renameGroupPlayer,
+  setGroupAdmin,
+  splitGroupPlayer,
+} from "@/lib/data/groups";
+import { listHistory } from "@/lib/data/history";
+import { createSeason, recordsView, seasonView } from "@/lib/data/seasons";
+import { AppError } from "@/lib/errors";
+import { describeWithDatabase, newActor, newEvening as anEvening } from "@/tests/support/data";
+
+const refusal = async (work: Promise<unknown>) => {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+};
+
+async function groupOf(admin: { userId: string }, ...members: { userId: string }[]) {
+  const { id } = await createGroup(admin, "Torsdagsgänget");
+  const { inviteToken } = await getDb().group.findUniqueOrThrow({ where: { id }, select: { inviteToken: true } });
+  for (const m of members) await joinGroup(m, inviteToken);
+  return id;
+}
+
+/** A game won on its first deal by `who` alone (Knektpass from 5). */
+async function loneWin(actor: { userId: string }, gameId: string, players: string[], who: string) {
+  await recordDeal(actor, {
+    gameId,
+    number: 1,
+    entries: Object.fromEntries(players.map((p) => [p, { plays: p === who }])),
+  });
+}
+
+const five = { houseRules: { startScore: 5 } };
+const newEvening = (actor: { userId: string }, overrides: Parameters<typeof anEvening>[1]) =>
+  anEvening(actor, { firstDealerSeat: 0, ...overrides });
+
+describeWithDatabase("groups", () => {
+  it("two hosts, one history: every member sees the group's evenings, seats the group's players and may record", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const stranger = await newActor("stranger");
+    const groupId = await groupOf(anna, bo);
+    const players = ["Anna", "Bo", "Dag"];
+    const first = await newEvening(anna, { ...five, groupId, players, date: "2026-03-05" });
+    // Bo hosts next week, typing "dag" — the group's Dag.
+    const second = await newEvening(bo, { ...five, groupId, players: ["anna", "Bo", "dag"], date: "2026-03-12" });
+    expect((await getEvening(bo, second.eveningId)).games[0]!.record.players).toEqual(["Anna", "Bo", "Dag"]);
+    expect(await getDb().groupPlayer.count({ where: { groupId } })).toBe(3);
+    // Each sees both evenings and may record at the other's table; a stranger sees neither.
+    expect((await listHistory(anna)).items.map((e) => e.id)).toEqual([second.eveningId, first.eveningId]);
+    expect((await listHistory(bo)).items.map((e) => e.id)).toEqual([second.eveningId, first.eveningId]);
+    await loneWin(bo, first.gameId, players, "Dag");
+    await loneWin(anna, second.gameId, players, "Dag");
+    expect((await listHistory(stranger)).items).toEqual([]);
+    expect((await refusal(getEvening(stranger, first.eveningId))).code).toBe("not_found");
+    // The evening shows its group.
+    expect((await getEvening(bo, first.eveningId)).group).toMatchObject({ id: groupId, name: "Torsdagsgänget" });
+    // The season table counts both hosts' evenings as one history.
+    const season = await seasonView(anna, groupId, "knektpass", "2026");
+    expect(season.table.map((r) => [r.player, r.wins, r.evenings])).toEqual([
+      ["Dag", 2, 2],
+      ["Anna", 0, 2],
+      ["Bo", 0, 2],
+    ]);
+  });
+
+  it("moving an evening in matches its players by name and adds new ones; moving it out gives it back", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const groupId = await groupOf(anna, bo);
+    await newEvening(anna, { groupId, players: ["Anna", "Bo"] });
+    const own = await newEvening(anna, { players: ["ANNA", "Bo", "Gun"] });
+    expect((await refusal(getEvening(bo, own.eveningId))).code).toBe("not_found");
+    // Only the owner moves it, and only into a group of theirs.
+    expect((await refusal(moveEvening(bo, own.eveningId, groupId))).code).toBe("not_found");
+    const other = await newActor("other");
+    const otherGroup = (await createGroup(other, "Andra")).id;
+    expect((await refusal(moveEvening(anna, own.eveningId, otherGroup))).code).toBe("not_found");
+    await moveEvening(anna, own.eveningId, groupId);
+    const seats = await getDb().eveningPlayer.findMany({
+      where: { eveningId: own.eveningId },
+      select: { name: true, groupPlayer: { select: { name: true } } },
+      orderBy: { name: "asc" },
+    });
+    // "ANNA" is the group's Anna (the sheet keeps what was written); Gun is new to the group.
+    expect(seats.map((s) => [s.name, s.groupPlayer?.name])).toEqual([
+      ["ANNA", "Anna"],
+      ["Bo", "Bo"],
+      ["Gun", "Gun"],
+    ]);
+    expect((await getEvening(bo, own.eveningId)).role).toBe("member");
+    await moveEvening(anna, own.eveningId, null);
+    expect((await refusal(getEvening(bo, own.eveningId))).code).toBe("not_found");
+    expect(await getDb().eveningPlayer.count({ where: { eveningId: own.eveningId, groupPlayerId: { not: null } } })).toBe(0);
+  });
+
+  it("a merge reads two names as one person in the season table and the records, and is undone by a split", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const groupId = await groupOf(anna, bo);
+    const e1 = await newEvening(anna, { ...five, groupId, players: ["Anna", "Dag"], date: "2026-04-02" });
+    await loneWin(anna, e1.gameId, ["Anna", "Dag"], "Dag");
+    const e2 = await newEvening(bo, { ...five, groupId, players: ["Bo", "Dagge"], date: "2026-04-09" });
+    await loneWin(bo, e2.gameId, ["Bo", "Dagge"], "Dagge");
+    const ids = Object.fromEntries(
+      (await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } })).map((p) => [p.name, p.id]),
+    );
+    const table = async () =>
+      (await seasonView(bo, groupId, "knektpass", "2026")).table.map((r) => [r.player, r.wins, r.evenings]);
+    expect(await table()).toContainEqual(["Dagge", 1, 1]);
+
+    // Only an admin merges; two people who sat together are not merged.
+    expect((await refusal(mergeGroupPlayers(bo, groupId, ids.Dagge, ids.Dag))).code).toBe("forbidden");
+    const together = await refusal(mergeGroupPlayers(anna, groupId, ids.Anna, ids.Dag));
+    expect(together.text).toMatchObject({ key: "errors.mergeSatTogether", params: { a: "Anna", b: "Dag" } });
+    const before = await getDb().dealEntry.count();
+    await mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Dag);
+    expect(await table()).toEqual([
+      ["Dag", 2, 2],
+      ["Anna", 0, 1],
+      ["Bo", 0, 1],
+    ]);
+    const wins = (await recordsView(anna, groupId, "knektpass")).find((r) => r.record === "mostWinsInRow");
+    expect(wins).toMatchObject({ players: ["Dag"], value: 2, evening: e2.eveningId, gameNumber: 1 });
+    // Nothing about the deals was rewritten; renaming the player renames the row.
+    expect(await getDb().dealEntry.count()).toBe(before);
+    expect((await getEvening(bo, e2.eveningId)).games[0]!.record.players).toEqual(["Bo", "Dagge"]);
+    await renameGroupPlayer(anna, groupId, ids.Dag, "Dag H");
+    expect((await table())[0]).toEqual(["Dag H", 2, 2]);
+    // A merged player is not merged again until split; the split reads them apart again.
+    expect((await refusal(mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Bo))).text.key).toBe("errors.mergeAlreadyMerged");
+    await splitGroupPlayer(anna, groupId, ids.Dagge);
+    expect(await table()).toContainEqual(["Dagge", 1, 1]);
+    expect(await table()).toContainEqual(["Dag H", 1, 1]);
+  });
+
+  it("the last admin names another before leaving; a removed member keeps the evenings they sat at", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const cilla = await newActor("cilla");
+    const groupId = await groupOf(anna, bo, cilla);
+    const sat = await newEvening(anna, { groupId, players: ["Anna", "Cilla"] });
+    const notSat = await newEvening(anna, { groupId, players: ["Anna", "Bo"] });
+    // Cilla links herself to her player; she may not link someone else's.
+    const players = await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } });
+    const cillaPlayer = players.find((p) => p.name === "Cilla")!.id;
+    await linkGroupPlayer(cilla, groupId, cillaPlayer, cilla.userId);
+    expect((await refusal(linkGroupPlayer(cilla, groupId, players.find((p) => p.name === "Bo")!.id, bo.userId))).code).toBe(
+      "forbidden",
+    );
+
+    expect((await refusal(removeGroupMember(bo, groupId, cilla.userId))).code).toBe("forbidden");
+    const inviteBefore = (await getDb().group.findUniqueOrThrow({ where: { id: groupId } })).inviteToken;
+    await removeGroupMember(anna, groupId, cilla.userId);
+    expect((await getDb().group.findUniqueOrThrow({ where: { id: groupId } })).inviteToken).not.toBe(inviteBefore);
+    expect((await listHistory(cilla)).items.map((e) => e.id)).toEqual([sat.eveningId]);
+    expect((await refusal(getEvening(cilla, notSat.eveningId))).code).toBe("not_found");
+    expect((await refusal(seasonView(cilla, groupId, "knektpass"))).code).toBe("not_found");
+
+    // Anna is the only admin: she names Bo to leave; a group keeps an admin.
+    expect((await refusal(setGroupAdmin(anna, groupId, anna.userId, false))).text.key).toBe("errors.groupLastAdmin");
+    expect((await refusal(leaveGroup(anna, groupId))).text.key).toBe("errors.groupNameAdmin");
+    await leaveGroup(anna, groupId, bo.userId);
+    expect(await getDb().groupMember.findMany({ where: { groupId }, select: { userId: true, admin: true } })).toEqual([
+      { userId: bo.userId, admin: true },
+    ]);
+    // Anna still owns her evenings.
+    expect((await listHistory(anna)).items.map((e) => e.id).sort()).toEqual([sat.eveningId, notSat.eveningId].sort());
+    expect((await refusal(leaveGroup(bo, groupId))).text.key).toBe("errors.groupLastMember");
+  });
+
+  it("deleting a group gives its evenings back to their owners; members keep the evenings they sat at", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const groupId = await groupOf(anna, bo);
+    const e = await newEvening(anna, { ...five, groupId, players: ["Anna", "Bo"] });
+    await loneWin(bo, e.gameId, ["Anna", "Bo"], "Bo");
+    const untouched = await newEvening(anna, { groupId, players: ["Anna", "Gun"] });
+    await createSeason(anna, groupId, { variant: "knektpass", name: "Vår", startsOn: "2026-01-01", endsOn: "2026-06-30" });
+    expect((await refusal(deleteGroup(bo, groupId))).code).toBe("forbidden");
+    await deleteGroup(anna, groupId);
+    expect(await getDb().group.count({ where: { id: groupId } })).toBe(0);
+    const evening = await getDb().evening.findUniqueOrThrow({ where: { id: e.eveningId } });
+    expect(evening).toMatchObject({ ownerId: anna.userId, groupId: null });
+    // Bo recorded a deal there: he keeps it; the other he never sat at is gone from his history.
+    expect((await listHistory(bo)).items.map((x) => x.id)).toEqual([e.eveningId]);
+    expect((await getEvening(anna, untouched.eveningId)).group).toBeNull();
+  });
+
+  it("a new player at the next game of a group's evening joins the group's players", async () => {
+    const anna = await newActor("anna");
+    const groupId = await groupOf(anna);
+    const e = await newEvening(anna, { ...five, groupId, players: ["Anna", "Bo"] });
+    await loneWin(anna, e.gameId, ["Anna", "Bo"], "Anna");
+    await startGame(anna, { eveningId: e.eveningId, players: ["Anna", "Bo", "Eva"], firstDealerSeat: 0 });
+    const eva = await getDb().eveningPlayer.findFirstOrThrow({ where: { eveningId: e.eveningId, name: "Eva" } });
+    expect(eva.groupPlayerId).not.toBeNull();
+    expect(await getDb().groupPlayer.count({ where: { groupId } })).toBe(3);
+  });
+});
