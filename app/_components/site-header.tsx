@@ -25,6 +25,11 @@ export async function SiteHeader() {
             {t("nav.players")}
           </Link>
         ) : null}
+        {user ? (
+          <Link href="/groups" className="hide-narrow" prefetch={false}>
+            {t("nav.groups")}
+          </Link>
+        ) : null}
         <LanguageSwitch />
         <HeaderAccount signIn={t("nav.signIn")} signOut={t("nav.signOut")} />
       </nav>

@@ -200,7 +200,11 @@ async function checkNewSeats(tx: Tx, role: Role, eveningId: string, players: str
 }
 
 /** In an evening of a group, a name that is one of the group's players is written as the group writes it. */
-async function asGroupNames(groupId: string, names: string[], tx: Pick<Tx, "groupPlayer"> = getDb()): Promise<string[]> {
+async function asGroupNames(
+  groupId: string,
+  names: string[],
+  tx: Pick<Tx, "groupPlayer"> = getDb(),
+): Promise<string[]> {
   const known = new Map(
     (
       await tx.groupPlayer.findMany({

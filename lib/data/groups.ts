@@ -165,7 +165,10 @@ export async function leaveGroup(actor: Actor, groupId: unknown, successor?: unk
       if (!others) throw new AppError("conflict", { key: "errors.groupLastMember" });
       if (!isId(successor) || successor === userId || !(await groupRoleIn(tx, id, successor)))
         throw new AppError("validation", { key: "errors.groupNameAdmin" });
-      await tx.groupMember.update({ where: { groupId_userId: { groupId: id, userId: successor } }, data: { admin: true } });
+      await tx.groupMember.update({
+        where: { groupId_userId: { groupId: id, userId: successor } },
+        data: { admin: true },
+      });
     }
     await keepEveningsSatAt(tx, id, userId);
     await tx.groupMember.delete({ where: { groupId_userId: { groupId: id, userId } } });
@@ -193,7 +196,10 @@ export async function setGroupAdmin(actor: Actor, groupId: unknown, memberId: un
     if (!role) throw new AppError("not_found", { key: "errors.noGroupMember" });
     if (!admin && role === "admin" && (await admins(tx, id)).length === 1)
       throw new AppError("conflict", { key: "errors.groupLastAdmin" });
-    await tx.groupMember.update({ where: { groupId_userId: { groupId: id, userId: memberId as string } }, data: { admin } });
+    await tx.groupMember.update({
+      where: { groupId_userId: { groupId: id, userId: memberId as string } },
+      data: { admin },
+    });
   });
 }
 
@@ -268,7 +274,10 @@ export async function addGroupPlayer(actor: Actor, groupId: unknown, name: unkno
       select: { name: true },
     });
     if (existing) throw nameTaken(newName, existing.name);
-    return tx.groupPlayer.create({ data: { groupId: id, name: newName, nameKey: nameKey(newName) }, select: { id: true } });
+    return tx.groupPlayer.create({
+      data: { groupId: id, name: newName, nameKey: nameKey(newName) },
+      select: { id: true },
+    });
   });
 }
 
@@ -284,7 +293,12 @@ async function requirePlayer(tx: Tx, groupId: string, playerId: unknown) {
 }
 
 /** An admin renames a player: the group's pages read the new name; the evenings' sheets keep what was written. */
-export async function renameGroupPlayer(actor: Actor, groupId: unknown, playerId: unknown, name: unknown): Promise<void> {
+export async function renameGroupPlayer(
+  actor: Actor,
+  groupId: unknown,
+  playerId: unknown,
+  name: unknown,
+): Promise<void> {
   const newName = parseName(PlayerNameSchema, name);
   await inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
@@ -321,7 +335,10 @@ export async function linkGroupPlayer(
     if (role !== "admin" && (!mine || (player.userId && player.userId !== me)))
       throw new AppError("forbidden", { key: "errors.groupAdminOnly" });
     if (userId !== null)
-      await tx.groupPlayer.updateMany({ where: { groupId: id, userId, id: { not: player.id } }, data: { userId: null } });
+      await tx.groupPlayer.updateMany({
+        where: { groupId: id, userId, id: { not: player.id } },
+        data: { userId: null },
+      });
     await tx.groupPlayer.update({ where: { id: player.id }, data: { userId: userId as string | null } });
   });
 }
@@ -347,7 +364,12 @@ async function withAliases(tx: Tx, groupId: string, id: string): Promise<string[
  * read both as `intoId`. Kept as an alias, undone by `splitGroupPlayer`; no deal or sheet is rewritten. Two
  * players who sat at the same evening are two people and are not merged.
  */
-export async function mergeGroupPlayers(actor: Actor, groupId: unknown, fromId: unknown, intoId: unknown): Promise<void> {
+export async function mergeGroupPlayers(
+  actor: Actor,
+  groupId: unknown,
+  fromId: unknown,
+  intoId: unknown,
+): Promise<void> {
   await inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
     const from = await requirePlayer(tx, id, fromId);
@@ -358,7 +380,9 @@ export async function mergeGroupPlayers(actor: Actor, groupId: unknown, fromId: 
       throw new AppError("conflict", { key: "errors.mergeAlreadyMerged", params: { name: merged.name } });
     }
     const fromEvenings = await eveningsOf(tx, id, await withAliases(tx, id, from.id));
-    const intoEvenings = new Set((await eveningsOf(tx, id, await withAliases(tx, id, into.id))).map((e) => e.eveningId));
+    const intoEvenings = new Set(
+      (await eveningsOf(tx, id, await withAliases(tx, id, into.id))).map((e) => e.eveningId),
+    );
     const together = fromEvenings.find((e) => intoEvenings.has(e.eveningId));
     if (together)
       throw new AppError("conflict", {
@@ -376,7 +400,8 @@ export async function splitGroupPlayer(actor: Actor, groupId: unknown, playerId:
   await inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
     const player = await requirePlayer(tx, id, playerId);
-    if (!player.mergedIntoId) throw new AppError("conflict", { key: "errors.splitNotMerged", params: { name: player.name } });
+    if (!player.mergedIntoId)
+      throw new AppError("conflict", { key: "errors.splitNotMerged", params: { name: player.name } });
     await tx.groupPlayer.update({ where: { id: player.id }, data: { mergedIntoId: null, mergedAt: null } });
   });
 }
@@ -415,4 +440,102 @@ export async function moveEvening(actor: Actor, eveningId: unknown, groupId: unk
     }
     await markEveningChanged(tx, id.data, "evening");
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The group's page
+
+export interface GroupPlayerView {
+  id: string;
+  name: string;
+  /** The member this player is, when linked. */
+  account: { userId: string; username: string } | null;
+  /** Set when merged: the player it is read as. */
+  mergedInto: { id: string; name: string } | null;
+}
+
+export interface GroupView {
+  id: string;
+  name: string;
+  role: GroupRole;
+  /** Only for admins: the invite link's token (null when switched off). */
+  inviteToken: string | null;
+  members: { userId: string; username: string; admin: boolean; you: boolean }[];
+  /** Every player, by name; merged players name the player they are read as. */
+  players: GroupPlayerView[];
+  evenings: { id: string; title: string; date: Date; variant: string; owner: string; status: string }[];
+}
+
+/** The evenings a group's page lists (the rest are in the history, filtered to the group). */
+export const GROUP_PAGE_EVENINGS = 10;
+
+export async function getGroupView(actor: Actor, groupId: unknown): Promise<GroupView> {
+  const db = getDb();
+  const { userId, groupId: id, role } = await requireGroupRole(db, actor, groupId, ["admin", "member"]);
+  const group = await db.group.findUniqueOrThrow({
+    where: { id },
+    select: {
+      name: true,
+      inviteToken: true,
+      members: { select: { userId: true, admin: true, user: { select: { username: true } } } },
+      players: {
+        select: {
+          id: true,
+          name: true,
+          user: { select: { id: true, username: true } },
+          mergedInto: { select: { id: true, name: true } },
+        },
+      },
+      evenings: {
+        where: { importing: null },
+        orderBy: [{ date: "desc" }, { createdAt: "desc" }],
+        take: GROUP_PAGE_EVENINGS,
+        select: {
+          id: true,
+          title: true,
+          date: true,
+          variant: true,
+          status: true,
+          owner: { select: { username: true } },
+        },
+      },
+    },
+  });
+  return {
+    id,
+    name: group.name,
+    role,
+    inviteToken: role === "admin" ? group.inviteToken : null,
+    members: group.members
+      .map((m) => ({ userId: m.userId, username: m.user.username, admin: m.admin, you: m.userId === userId }))
+      .sort((a, b) => Number(b.admin) - Number(a.admin) || a.username.localeCompare(b.username)),
+    players: group.players
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        account: p.user ? { userId: p.user.id, username: p.user.username } : null,
+        mergedInto: p.mergedInto,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+    evenings: group.evenings.map((e) => ({
+      id: e.id,
+      title: e.title,
+      date: e.date,
+      variant: e.variant,
+      owner: e.owner.username,
+      status: e.status,
+    })),
+  };
+}
+
+/** The names to offer when starting an evening for the group: its players (not the merged-away names). */
+export async function listGroupPlayerNames(actor: Actor, groupId: unknown): Promise<string[]> {
+  const db = getDb();
+  const { groupId: id } = await requireGroupRole(db, actor, groupId, ["admin", "member"]);
+  const players = await db.groupPlayer.findMany({
+    where: { groupId: id, mergedIntoId: null },
+    orderBy: { name: "asc" },
+    select: { name: true },
+  });
+  return players.map((p) => p.name);
 }

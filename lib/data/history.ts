@@ -15,6 +15,8 @@ export interface HistoryFilters {
   /** YYYY-MM-DD, inclusive. */
   from?: string;
   to?: string;
+  /** Only the evenings of this group (one of the user's). */
+  group?: string;
   /** From 1. */
   page?: number;
 }
@@ -86,6 +88,7 @@ export async function listHistory(
       sql`EXISTS (SELECT 1 FROM "EveningPlayer" p WHERE p."eveningId" = e."id" AND p."name" = ${filters.player})`,
     );
   if (isText(filters.variant)) conditions.push(sql`e."variant" = ${filters.variant}`);
+  if (isText(filters.group)) conditions.push(sql`e."groupId" = ${filters.group}`);
   if (isDate(filters.from)) conditions.push(sql`e."date" >= ${new Date(`${filters.from}T00:00:00Z`)}`);
   if (isDate(filters.to)) conditions.push(sql`e."date" <= ${new Date(`${filters.to}T00:00:00Z`)}`);
   const where = join(conditions, " AND ");

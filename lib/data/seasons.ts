@@ -8,7 +8,14 @@ import { getDb, readRows, sql } from "@/lib/db/client";
 import { AppError, invalidInput } from "@/lib/errors";
 import { VARIANT_IDS, type VariantId } from "@/lib/rules";
 import { CalendarDateSchema } from "@/lib/schemas/evening";
-import { groupRecords, readAsOne, seasonTable, type GroupRecord, type SeasonGame, type SeasonRow } from "@/lib/stats/season";
+import {
+  groupRecords,
+  readAsOne,
+  seasonTable,
+  type GroupRecord,
+  type SeasonGame,
+  type SeasonRow,
+} from "@/lib/stats/season";
 import type { Actor } from "./access";
 import { summarizedGames } from "./game-summary";
 import { canonicalOf, requireGroupRole } from "./groups";
@@ -56,7 +63,14 @@ export async function listSeasons(groupId: string, variant: VariantId): Promise<
   const firstYear = first?.first ? new Date(first.first as string).getUTCFullYear() : thisYear;
   const years: Season[] = [];
   for (let y = Math.max(thisYear, firstYear); y >= Math.min(firstYear, thisYear); y--)
-    years.push({ key: String(y), id: null, name: String(y), startsOn: `${y}-01-01`, endsOn: `${y}-12-31`, bestEvenings: null });
+    years.push({
+      key: String(y),
+      id: null,
+      name: String(y),
+      startsOn: `${y}-01-01`,
+      endsOn: `${y}-12-31`,
+      bestEvenings: null,
+    });
   return years;
 }
 
@@ -65,7 +79,9 @@ export function pickSeason(seasons: Season[], key?: unknown): Season {
   const named = seasons.find((s) => s.key === key);
   if (named) return named;
   const now = today();
-  return seasons.find((s) => s.startsOn <= now && now <= s.endsOn) ?? seasons.find((s) => s.startsOn <= now) ?? seasons[0]!;
+  return (
+    seasons.find((s) => s.startsOn <= now && now <= s.endsOn) ?? seasons.find((s) => s.startsOn <= now) ?? seasons[0]!
+  );
 }
 
 /**

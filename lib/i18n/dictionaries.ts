@@ -7,6 +7,7 @@
 import type { Problem, RulesMessageKey } from "@/lib/rules/types";
 
 import * as evening from "./areas/evening";
+import * as group from "./areas/group";
 import * as money from "./areas/money";
 import * as offline from "./areas/offline";
 import * as players from "./areas/players";
@@ -21,7 +22,7 @@ import { render, renderFailure, renderProblem, type Locale } from "./format";
 export { LOCALES, format, intlLocale, isLocale, type Locale } from "./format";
 
 /** The areas of the product's words. A key's area is the one whose file holds it; each key is in one area. */
-export const AREAS = { site, start, players, evening, rules, table, offline, share, money, transfer } as const;
+export const AREAS = { site, start, players, evening, rules, table, offline, share, money, transfer, group } as const;
 export type Area = keyof typeof AREAS;
 
 const en = {
@@ -35,6 +36,7 @@ const en = {
   ...share.en,
   ...money.en,
   ...transfer.en,
+  ...group.en,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -51,6 +53,7 @@ const sv: Dictionary = {
   ...share.sv,
   ...money.sv,
   ...transfer.sv,
+  ...group.sv,
 };
 
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, sv };

@@ -173,7 +173,8 @@ export function groupRecords(games: SeasonGame[], variant: VariantId): GroupReco
           offer("longestRunWithoutLimpa", [p], run.length, run.end);
         } else {
           const leading = run.length + s.leadingRun;
-          if (leading > 0) offer("longestRunWithoutLimpa", [p], leading, s.leadingRun ? at(g, s.leadingRunEnd) : run.end!);
+          if (leading > 0)
+            offer("longestRunWithoutLimpa", [p], leading, s.leadingRun ? at(g, s.leadingRunEnd) : run.end!);
           if (s.maxRun > 0) offer("longestRunWithoutLimpa", [p], s.maxRun, at(g, s.maxRunEnd));
           run.length = s.trailingRun;
           run.end = s.trailingRun ? at(g, s.lastDeal) : null;

@@ -34,6 +34,7 @@ export async function createEveningAction(
       houseRules,
       players,
       firstDealerSeat: Number.parseInt(text("firstDealerSeat"), 10) || 0,
+      groupId: text("groupId") || undefined,
     });
     return id;
   });

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
 import { listHistory } from "@/lib/data/history";
 import { listPlayerNames } from "@/lib/data/evenings";
+import { listGroups } from "@/lib/data/groups";
 import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -23,18 +24,20 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
     variant: text(params.variant),
     from: text(params.from),
     to: text(params.to),
+    group: text(params.group),
     page: Number(text(params.page) ?? 1),
   };
-  const [{ t, locale }, history, names] = await Promise.all([
+  const [{ t, locale }, history, names, groups] = await Promise.all([
     getI18n(),
     listHistory(actor, filters),
     listPlayerNames(actor),
+    listGroups(actor),
   ]);
   const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "medium",
     timeZone: "UTC",
   });
-  const filtered = Boolean(filters.player || filters.variant || filters.from || filters.to);
+  const filtered = Boolean(filters.player || filters.variant || filters.from || filters.to || filters.group);
   const pageLink = (page: number) => {
     const query = new URLSearchParams(
       Object.entries({ ...filters, page: String(page) }).filter(
@@ -60,6 +63,9 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
           </Link>
           <Link href="/players" className="button small">
             {t("nav.players")}
+          </Link>
+          <Link href="/groups" className="button small">
+            {t("nav.groups")}
           </Link>
         </div>
         {/* Keyed by the filters, so the fields show what the list shows after every navigation. */}
@@ -88,6 +94,19 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
               ))}
             </select>
           </label>
+          {groups.length ? (
+            <label className="field">
+              <span>{t("nav.groups")}</span>
+              <select name="group" defaultValue={filters.group ?? ""}>
+                <option value="">{t("history.any")}</option>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
           <label className="field">
             <span>{t("history.from")}</span>
             <input type="date" name="from" defaultValue={filters.from} />

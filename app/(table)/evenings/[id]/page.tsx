@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import QRCode from "qrcode";
+import { qrSvg, siteUrl } from "@/app/_components/site-url";
 import { requireActor } from "@/lib/auth/require";
 import { getEvening } from "@/lib/data/evening-view";
 import { listPlayerNames } from "@/lib/data/evenings";
-import { env } from "@/lib/env";
+import { listGroupPlayerNames, listGroups } from "@/lib/data/groups";
+import Link from "next/link";
+import { GroupForm } from "@/app/(table)/groups/group-form";
 import { isAppError } from "@/lib/errors";
-import { intlLocale } from "@/lib/i18n/dictionaries";
+import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
@@ -17,47 +18,39 @@ import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Evening · Protokoll" };
 
-/** Where others reach this app: PUBLIC_URL, or the address this request came in on. */
-async function siteUrl(): Promise<string> {
-  const configured = env().PUBLIC_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}`;
-}
-
 /** When this state was read: shown as "copy from" when the page is opened again without a signal. */
 const readAt = () => Date.now();
 
 export default async function EveningPage({ params }: PageProps<"/evenings/[id]">) {
   const { id } = await params;
   const actor = await requireActor(`/evenings/${id}`);
-  const [{ locale, t }, evening, knownNames] = await Promise.all([
+  const [{ locale, t }, evening, ownNames, groups] = await Promise.all([
     getI18n(),
     getEvening(actor, id).catch((error) => {
       if (isAppError(error) && error.code === "not_found") notFound();
       throw error;
     }),
     listPlayerNames(actor),
+    listGroups(actor),
   ]);
+  // At a group's evening, the names offered for the next game are the group's players.
+  const knownNames = evening.group?.member ? await listGroupPlayerNames(actor, evening.group.id) : ownNames;
   const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: "long",
     timeZone: "UTC",
   });
   const variant = isVariantId(evening.variant) ? VARIANTS[evening.variant] : null;
   const base = await siteUrl();
-  const qr = (url: string) => QRCode.toString(url, { type: "svg", margin: 1, width: 200 });
   let invite = null;
   let share = null;
   if (evening.role === "owner") {
     if (evening.inviteToken) {
       const url = `${base}/join/${evening.inviteToken}`;
-      invite = { url, qrSvg: await qr(url), members: evening.members };
+      invite = { url, qrSvg: await qrSvg(url), members: evening.members };
     }
     const url = evening.shareToken ? `${base}/s/${evening.shareToken}` : null;
     share = {
-      link: url ? { url, qrSvg: await qr(url) } : null,
+      link: url ? { url, qrSvg: await qrSvg(url) } : null,
       money: playsForMoney(evening.stakes) ? evening.shareMoney : null,
     };
   }
@@ -93,6 +86,15 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                 {dateFormat.format(evening.date)} · {variant?.name ?? evening.variant}
                 {evening.place ? ` · ${evening.place}` : ""}
               </p>
+              {evening.group ? (
+                <p className="muted" data-testid="evening-group">
+                  {evening.group.member ? (
+                    <Link href={`/groups/${evening.group.id}`}>{format(t("group.keptFor"), { name: evening.group.name })}</Link>
+                  ) : (
+                    format(t("group.keptFor"), { name: evening.group.name })
+                  )}
+                </p>
+              ) : null}
               {evening.ruleSetName ? (
                 <p className="muted" data-testid="rule-set">
                   {t("money.ruleSet")}: {evening.ruleSetName}
@@ -117,6 +119,25 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                 </a>
                 <PrintButton label={t("export.print")} />
               </div>
+              {evening.role === "owner" && (groups.length || evening.group) ? (
+                <details className="no-print">
+                  <summary>{t("group.move")}</summary>
+                  <p className="muted">{t("group.moveHelp")}</p>
+                  <GroupForm intent="move" values={{ evening: evening.id }} submit={t("group.moveSave")} testId="move-evening">
+                    <label className="field">
+                      <span>{t("group.move")}</span>
+                      <select name="group" defaultValue={evening.group?.id ?? ""}>
+                        <option value="">{t("group.noGroup")}</option>
+                        {groups.map((g) => (
+                          <option key={g.id} value={g.id}>
+                            {g.name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </GroupForm>
+                </details>
+              ) : null}
             </section>
           }
         />

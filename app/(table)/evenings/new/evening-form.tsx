@@ -11,6 +11,8 @@ interface Props {
   variants: { id: string; name: string; min: number; max: number }[];
   houseRules: HouseRuleField[];
   knownNames: string[];
+  /** The group the evening is started for (its players are offered), or null. */
+  group: { id: string; name: string } | null;
   /** The account's saved rule sets ("our table's rules"), each for one game. */
   ruleSets: { id: string; name: string; variant: string; summary: string }[];
   labels: RulesLabels &
@@ -31,7 +33,7 @@ interface Props {
     >;
 }
 
-export function EveningForm({ today, variants, houseRules, knownNames, ruleSets, labels }: Props) {
+export function EveningForm({ today, variants, houseRules, knownNames, group, ruleSets, labels }: Props) {
   const i18n = useI18n();
   const [result, formProps, pending] = useFormAction(createEveningAction);
   const failure = result && !result.ok ? result : null;
@@ -55,6 +57,7 @@ export function EveningForm({ today, variants, houseRules, knownNames, ruleSets,
 
   return (
     <form {...formProps} className="stack">
+      {group ? <input type="hidden" name="groupId" value={group.id} /> : null}
       <label className="field">
         <span>{labels.title}</span>
         <input name="title" required maxLength={80} defaultValue="" aria-invalid={error("title") ? true : undefined} />
