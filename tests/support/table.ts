@@ -31,9 +31,16 @@ export async function createEvening(
     players: string[];
     firstDealer: string;
     houseRules?: (page: Page) => Promise<void>;
+    /** Started for this group (by its name). */
+    group?: string;
   },
 ) {
   await page.goto("/evenings/new");
+  if (options.group) {
+    const forGroup = page.getByTestId("evening-for-group").getByRole("link", { name: options.group, exact: true });
+    await forGroup.click();
+    await expect(forGroup).toHaveAttribute("aria-current", "page");
+  }
   await page.getByLabel("Title").fill(options.title);
   await page.getByLabel(new RegExp(options.variant)).check();
   for (const [i, name] of options.players.entries()) {

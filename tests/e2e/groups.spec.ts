@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, screenshots, signUp, uniqueName } from "./support";
+import type { GameRecord } from "@/lib/rules";
+import { createEvening, enterDeal } from "../support/table";
+
+/** A Knektpass evening of the group from 5, won on its first deal by `winner` playing alone. */
+async function hostEvening(page: Page, group: string, title: string, players: string[], winner: string) {
+  await createEvening(page, {
+    title,
+    variant: "Knektpass",
+    players,
+    firstDealer: players[0]!,
+    group,
+    houseRules: async (p) => {
+      await p.getByText("House rules").click();
+      await p.locator('input[name="houseRule.startScore"]').fill("5");
+    },
+  });
+  await expect(page.getByTestId("evening-group")).toHaveText(`Kept for the group ${group}`);
+  const record: GameRecord = { variant: "knektpass", players, firstDealer: players[0], deals: [] };
+  record.deals.push({ entries: Object.fromEntries(players.map((p) => [p, { plays: p === winner }])) });
+  await enterDeal(page, record);
+  await expect(page.getByTestId("winners")).toContainText(winner);
+}
+
+const row = (page: Page, player: string) => page.getByTestId(`season-row-${player}`);
+
+test("two accounts host alternate evenings for one group; a merged player is one row and holds the record, until split", async ({
+  browser,
+}) => {
+  const anna = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signUp(anna);
+  const group = uniqueName("Fredag");
+  await anna.goto("/groups");
+  await anna.getByTestId("new-group").getByLabel("Name").fill(group);
+  await anna.getByRole("button", { name: "Create the group" }).click();
+  await expect(anna.getByRole("heading", { level: 1 })).toHaveText(group);
+  await anna.getByText("Invite link").click();
+  const invite = await anna.getByTestId("group-invite-url").inputValue();
+  expect(invite).toMatch(/\/groups\/join\/[A-Za-z0-9_-]{32}$/);
+  await expect(anna.getByRole("img", { name: invite })).toBeVisible();
+
+  // Bo signs up on the invite and joins.
+  const bo = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await bo.goto(new URL(invite).pathname);
+  await expect(bo.getByRole("heading", { level: 1 })).toHaveText(`Join “${group}”`);
+  await bo.getByRole("link", { name: "Create an account to join" }).click();
+  await bo.getByLabel("Username").fill(uniqueName("bo"));
+  await bo.getByLabel("Password").fill(PASSWORD);
+  await bo.getByRole("button", { name: "Create account" }).click();
+  await bo.getByRole("button", { name: "Join the group" }).click();
+  await expect(bo.getByRole("heading", { level: 1 })).toHaveText(group);
+
+  // Anna hosts this week with Dag; Bo hosts next week, where Dag is written "Dagge".
+  await hostEvening(anna, group, "Hos Anna", ["Anna", "Bo", "Dag"], "Dag");
+  await hostEvening(bo, group, "Hos Bo", ["Anna", "Bo", "Dagge"], "Dagge");
+
+  // One history: Anna sees Bo's evening, and the season table counts both.
+  await anna.goto("/evenings");
+  await expect(anna.getByTestId("history-list").getByText("Hos Bo")).toBeVisible();
+  await anna.getByRole("link", { name: "Groups" }).first().click();
+  await anna.getByRole("link", { name: group }).click();
+  await expect(row(anna, "Dag").getByTestId("wins")).toHaveText("1");
+  await expect(row(anna, "Dagge").getByTestId("wins")).toHaveText("1");
+  await expect(anna.getByTestId("points-rule")).toContainText("1 for every player you finish ahead of");
+
+  // Dag and Dagge are one person: merged, the table has one row with both wins and the record is his.
+  const merge = anna.getByTestId("merge-players");
+  await merge.getByLabel("Player").selectOption({ label: "Dagge" });
+  await merge.getByLabel("is the same person as").selectOption({ label: "Dag" });
+  await merge.getByRole("button", { name: "Merge" }).click();
+  await expect(row(anna, "Dagge")).toHaveCount(0);
+  await expect(row(anna, "Dag").getByTestId("wins")).toHaveText("2");
+  await expect(row(anna, "Dag").getByTestId("points")).toHaveText("6");
+  await expect(anna.getByTestId("record-mostWinsInRow")).toContainText("Dag · 2 in a row");
+  await expect(anna.getByTestId("player-Dagge")).toContainText("read as Dag");
+  await screenshots(anna, "group-merged");
+
+  // Bo, not an admin, sees the merge too (and no merge form); his evening's sheet still says Dagge.
+  await expect(bo.getByTestId("protokoll").first()).toContainText("Dagge");
+  await bo.getByRole("link", { name: `Kept for the group ${group}` }).click();
+  await expect(row(bo, "Dag").getByTestId("wins")).toHaveText("2");
+  await expect(bo.getByTestId("merge-players")).toHaveCount(0);
+
+  // The merge is undone: two rows again.
+  await anna.getByTestId("player-Dagge").getByRole("button", { name: "Undo the merge" }).click();
+  await expect(row(anna, "Dagge").getByTestId("wins")).toHaveText("1");
+  await expect(row(anna, "Dag").getByTestId("wins")).toHaveText("1");
+  await expect(anna.getByTestId("record-mostWinsInRow")).toContainText("Dag · 1 in a row");
+});
+
+test("a refused merge says why and changes nothing", async ({ page }) => {
+  await signUp(page);
+  const group = uniqueName("Lör");
+  await page.goto("/groups");
+  await page.getByTestId("new-group").getByLabel("Name").fill(group);
+  await page.getByRole("button", { name: "Create the group" }).click();
+  await hostEvening(page, group, "Kväll", ["Anna", "Bo"], "Anna");
+  await page.goto("/groups");
+  await page.getByRole("link", { name: group }).click();
+  const merge = page.getByTestId("merge-players");
+  await merge.getByLabel("Player").selectOption({ label: "Anna" });
+  await merge.getByLabel("is the same person as").selectOption({ label: "Bo" });
+  await merge.getByRole("button", { name: "Merge" }).click();
+  await expect(merge.getByRole("alert")).toHaveText("“Anna” and “Bo” sat at the same table on “Kväll”: they are two people.");
+  await expect(page.getByTestId("player-Anna")).not.toContainText("read as");
+});
