@@ -37,22 +37,65 @@ export async function newEvening(actor: { userId: string }, overrides: Partial<C
 /** Row counts of every table and the evenings' versions: equal fingerprints mean nothing was written. */
 export async function fingerprint() {
   const db = getDb();
-  const [users, people, evenings, members, players, games, seats, deals, entries, edits, versions, ruleSets] =
-    await Promise.all([
-      db.user.count(),
-      db.person.count(),
-      db.evening.count(),
-      db.eveningMember.count(),
-      db.eveningPlayer.count(),
-      db.game.count(),
-      db.gameSeat.count(),
-      db.deal.count(),
-      db.dealEntry.count(),
-      db.dealEdit.count(),
-      db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
-      db.ruleSet.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }),
-    ]);
-  return { users, people, evenings, members, players, games, seats, deals, entries, edits, versions, ruleSets };
+  const [
+    users,
+    people,
+    evenings,
+    members,
+    players,
+    games,
+    seats,
+    deals,
+    entries,
+    edits,
+    versions,
+    ruleSets,
+    groups,
+    groupMembers,
+    groupPlayers,
+    seasons,
+  ] = await Promise.all([
+    db.user.count(),
+    db.person.count(),
+    db.evening.count(),
+    db.eveningMember.count(),
+    db.eveningPlayer.count(),
+    db.game.count(),
+    db.gameSeat.count(),
+    db.deal.count(),
+    db.dealEntry.count(),
+    db.dealEdit.count(),
+    db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
+    db.ruleSet.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }),
+    db.group.findMany({ select: { id: true, name: true, inviteToken: true }, orderBy: { id: "asc" } }),
+    db.groupMember.findMany({
+      select: { groupId: true, userId: true, admin: true },
+      orderBy: [{ groupId: "asc" }, { userId: "asc" }],
+    }),
+    db.groupPlayer.findMany({
+      select: { id: true, name: true, userId: true, mergedIntoId: true },
+      orderBy: { id: "asc" },
+    }),
+    db.season.findMany({ select: { id: true, startsOn: true, endsOn: true }, orderBy: { id: "asc" } }),
+  ]);
+  return {
+    users,
+    people,
+    evenings,
+    members,
+    players,
+    games,
+    seats,
+    deals,
+    entries,
+    edits,
+    versions,
+    ruleSets,
+    groups,
+    groupMembers,
+    groupPlayers,
+    seasons,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { currentActor } from "@/lib/auth/session";
 import { describeGroupInvite } from "@/lib/data/groups";
 import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
+import { Words } from "@/lib/i18n/words";
 import { GroupForm } from "../../group-form";
 
 export const metadata: Metadata = { title: "Join a group · Protokoll", referrer: "no-referrer" };
@@ -22,21 +23,23 @@ export default async function JoinGroupPage({ params }: PageProps<"/groups/join/
   }
   const next = encodeURIComponent(`/groups/join/${token}`);
   return (
-    <main className="narrow stack">
-      <h1>{format(t("group.join.title"), { name: invite.name })}</h1>
-      <p>{format(t("group.join.lead"), { n: invite.members })}</p>
-      {actor ? (
-        <GroupForm intent="join" values={{ token }} submit={t("group.join.button")} testId="join-group" />
-      ) : (
-        <div className="actions">
-          <Link className="button primary" href={`/sign-up?next=${next}`}>
-            {t("join.signUp")}
-          </Link>
-          <Link className="button" href={`/sign-in?next=${next}`}>
-            {t("join.signIn")}
-          </Link>
-        </div>
-      )}
-    </main>
+    <Words areas={["rules"]}>
+      <main className="narrow stack">
+        <h1>{format(t("group.join.title"), { name: invite.name })}</h1>
+        <p>{format(t("group.join.lead"), { n: invite.members })}</p>
+        {actor ? (
+          <GroupForm intent="join" values={{ token }} submit={t("group.join.button")} testId="join-group" />
+        ) : (
+          <div className="actions">
+            <Link className="button primary" href={`/sign-up?next=${next}`}>
+              {t("join.signUp")}
+            </Link>
+            <Link className="button" href={`/sign-in?next=${next}`}>
+              {t("join.signIn")}
+            </Link>
+          </div>
+        )}
+      </main>
+    </Words>
   );
 }
