@@ -88,12 +88,13 @@ export function pickSeason(seasons: Season[], key?: unknown): Season {
  * The group's games of one game (variant), optionally within a season, in the order played, each player read as
  * the group's player they are (merges followed, current names).
  */
-export async function groupGames(groupId: string, variant: VariantId, season?: Season): Promise<SeasonGame[]> {
+export async function groupGames(groupId: string, variant: VariantId | null, season?: Season): Promise<SeasonGame[]> {
+  const ofGame = variant ? sql` AND e."variant" = ${variant}` : sql``;
   const range = season
     ? sql` AND e."date" >= ${new Date(`${season.startsOn}T00:00:00Z`)} AND e."date" <= ${new Date(`${season.endsOn}T00:00:00Z`)}`
     : sql``;
   const [games, [seats, players]] = await Promise.all([
-    summarizedGames(sql`e."groupId" = ${groupId} AND e."variant" = ${variant}${range}`),
+    summarizedGames(sql`e."groupId" = ${groupId}${ofGame}${range}`),
     readRows<
       [
         { eveningId: string; name: string; groupPlayerId: string | null }[],
@@ -103,7 +104,7 @@ export async function groupGames(groupId: string, variant: VariantId, season?: S
       sql`
       SELECT ep."eveningId" AS "eveningId", ep."name" AS "name", ep."groupPlayerId" AS "groupPlayerId"
       FROM "EveningPlayer" ep JOIN "Evening" e ON e."id" = ep."eveningId"
-      WHERE e."groupId" = ${groupId} AND e."variant" = ${variant}${range}`,
+      WHERE e."groupId" = ${groupId}${ofGame}${range}`,
       sql`SELECT p."id" AS "id", p."name" AS "name", p."mergedIntoId" AS "mergedIntoId"
       FROM "GroupPlayer" p WHERE p."groupId" = ${groupId}`,
     ),
@@ -123,6 +124,12 @@ export async function groupGames(groupId: string, variant: VariantId, season?: S
   });
 }
 
+/** Every game of the group (both games), merged players read as one: the players' pages filtered to a group. */
+export async function groupSummaries(actor: Actor, groupId: unknown): Promise<SeasonGame[]> {
+  const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
+  return groupGames(id, null);
+}
+
 export interface SeasonView {
   seasons: Season[];
   season: Season;
@@ -136,8 +143,27 @@ export async function seasonView(actor: Actor, groupId: unknown, variant: unknow
   const game = parseVariant(variant);
   const seasons = await listSeasons(id, game);
   const season = pickSeason(seasons, key);
-  const table = seasonTable(await groupGames(id, game, season), { best: season.bestEvenings });
+  return tableOf(seasons, season, await groupGames(id, game, season));
+}
+
+function tableOf(seasons: Season[], season: Season, games: SeasonGame[]): SeasonView {
+  const table = seasonTable(games, { best: season.bestEvenings });
   return { seasons, season, finished: season.endsOn < today(), table };
+}
+
+/** The group page's season table and records of one game, from one read of the group's games. */
+export async function seasonAndRecords(
+  actor: Actor,
+  groupId: unknown,
+  variant: unknown,
+  key?: unknown,
+): Promise<{ season: SeasonView; records: RecordView[] }> {
+  const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
+  const game = parseVariant(variant);
+  const [seasons, games] = await Promise.all([listSeasons(id, game), groupGames(id, game)]);
+  const season = pickSeason(seasons, key);
+  const inSeason = games.filter((g) => g.date! >= season.startsOn && g.date! <= season.endsOn);
+  return { season: tableOf(seasons, season, inSeason), records: await withLinks(groupRecords(games, game), games) };
 }
 
 export interface RecordView extends GroupRecord {
@@ -150,7 +176,11 @@ export async function recordsView(actor: Actor, groupId: unknown, variant: unkno
   const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
   const game = parseVariant(variant);
   const games = await groupGames(id, game);
-  const records = groupRecords(games, game);
+  return withLinks(groupRecords(games, game), games);
+}
+
+/** The records with their evenings' titles and their games' numbers. */
+async function withLinks(records: GroupRecord[], games: SeasonGame[]): Promise<RecordView[]> {
   const ids = [...new Set(records.map((r) => r.evening))];
   const titles = new Map(
     (await getDb().evening.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((e) => [

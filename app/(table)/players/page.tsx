@@ -1,22 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
-import { loadSummaries } from "@/lib/data/game-summary";
+import { GroupFilter, groupOf } from "./group-filter";
 import { getI18n } from "@/lib/i18n/server";
 import { playerNames, playerStats } from "@/lib/stats/players";
 import { intlLocale } from "@/lib/i18n/dictionaries";
 
 export const metadata: Metadata = { title: "Players · Protokoll" };
 
-export default async function PlayersPage() {
+export default async function PlayersPage({ searchParams }: PageProps<"/players">) {
   const actor = await requireActor("/players");
-  const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
+  const [{ t, locale }, { groups, group, games }] = await Promise.all([
+    getI18n(),
+    searchParams.then(({ group }) => groupOf(actor, group)),
+  ]);
+  const suffix = group ? `?group=${group.id}` : "";
   const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });
   const stats = playerNames(games).map((name) => playerStats(games, name));
   const mostWins = Math.max(1, ...stats.map((s) => s.wins));
   return (
     <main className="stack">
       <h1>{t("players.title")}</h1>
+      <GroupFilter groups={groups} group={group} path="/players" t={t} />
       {stats.length === 0 ? <p className="muted">{t("players.empty")}</p> : null}
       {stats.some((s) => s.wins) ? (
         <figure className="card bars" aria-label={t("players.wins")}>
@@ -47,7 +52,7 @@ export default async function PlayersPage() {
             {stats.map((s) => (
               <tr key={s.name}>
                 <th scope="row">
-                  <Link href={`/players/${encodeURIComponent(s.name)}`}>{s.name}</Link>
+                  <Link href={`/players/${encodeURIComponent(s.name)}${suffix}`}>{s.name}</Link>
                 </th>
                 <td>{s.games}</td>
                 <td>{s.wins}</td>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { requireActor } from "@/lib/auth/require";
-import { loadSummaries } from "@/lib/data/game-summary";
+import { GroupFilter, groupOf } from "../group-filter";
 import { format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { headToHead, playerMoney, playerNames, playerStats } from "@/lib/stats/players";
@@ -11,9 +11,9 @@ export const metadata: Metadata = { title: "Player · Protokoll" };
 
 export default async function PlayerPage({ params, searchParams }: PageProps<"/players/[name]">) {
   const name = decodeURIComponent((await params).name);
-  const vs = (await searchParams).vs;
+  const { vs, group: groupParam } = await searchParams;
   const actor = await requireActor(`/players/${encodeURIComponent(name)}`);
-  const [{ t, locale }, games] = await Promise.all([getI18n(), loadSummaries(actor)]);
+  const [{ t, locale }, { groups, group, games }] = await Promise.all([getI18n(), groupOf(actor, groupParam)]);
   const names = playerNames(games);
   if (!names.includes(name)) notFound();
   const s = playerStats(games, name);
@@ -40,6 +40,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   return (
     <main className="stack">
       <h1>{name}</h1>
+      <GroupFilter groups={groups} group={group} path={`/players/${encodeURIComponent(name)}`} t={t} />
       <dl className="stats" data-testid="player-stats">
         {rows.map(([key, value]) => (
           <div key={key}>
@@ -66,6 +67,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
       <section className="card stack" aria-labelledby="h2h">
         <h2 id="h2h">{t("players.headToHead")}</h2>
         <form method="get" className="actions">
+          {group ? <input type="hidden" name="group" value={group.id} /> : null}
           <label className="field">
             <span>{t("players.against")}</span>
             <select name="vs" defaultValue={other ?? ""}>

@@ -1,0 +1,193 @@
+import Link from "next/link";
+import { PrintButton } from "@/app/(table)/evenings/[id]/print-button";
+import type { RecordView, SeasonView } from "@/lib/data/seasons";
+import { format, intlLocale, type Locale, type MessageKey } from "@/lib/i18n/dictionaries";
+import { signedMoney } from "@/lib/i18n/format";
+import { VARIANTS, type VariantId } from "@/lib/rules";
+
+type T = (key: MessageKey) => string;
+
+/** How a record's value reads: [one, more]. */
+const UNITS: Record<RecordView["record"], [MessageKey, MessageKey]> = {
+  longestRunWithoutLimpa: ["group.unit.deal", "group.unit.deals"],
+  mostWinsInRow: ["group.unit.games", "group.unit.games"],
+  biggestComeback: ["group.unit.behindOne", "group.unit.behind"],
+  mostLoneWinsInEvening: ["group.unit.loneWin", "group.unit.loneWins"],
+  shortestGame: ["group.unit.deal", "group.unit.deals"],
+  longestGame: ["group.unit.deal", "group.unit.deals"],
+  largestChange: ["group.unit.point", "group.unit.points"],
+};
+
+const dayFormat = (locale: Locale) => {
+  const f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" });
+  return (iso: string) => f.format(new Date(`${iso}T00:00:00Z`));
+};
+
+/** A season's table of one game: the season to show, the table, the points scheme; printable. */
+export function SeasonSection({
+  groupId,
+  game,
+  view,
+  t,
+  locale,
+}: {
+  groupId: string;
+  game: VariantId;
+  view: SeasonView;
+  t: T;
+  locale: Locale;
+}) {
+  const day = dayFormat(locale);
+  const withMoney = view.table.some((r) => r.money.length);
+  const knack = game === "norrlands-knack";
+  return (
+    <section className="card stack" aria-labelledby="season-table" data-testid="season">
+      <form method="get" action={`/groups/${groupId}/season`} className="inline-form no-print">
+        <input type="hidden" name="game" value={game} />
+        <label className="field">
+          <span>{t("group.season")}</span>
+          <select name="season" defaultValue={view.season.key}>
+            {view.seasons.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button small">
+          {t("group.show")}
+        </button>
+      </form>
+      <div>
+        <h2 id="season-table">{format(t("group.seasonTable"), { season: view.season.name })}</h2>
+        <p className="muted">
+          {VARIANTS[game].name} · {day(view.season.startsOn)} – {day(view.season.endsOn)}
+          {view.finished ? ` · ${t("group.seasonFinished")}` : ""}
+        </p>
+      </div>
+      {view.table.length ? (
+        <div className="table-wrap">
+          <table className="scores season-table" data-testid="season-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("group.player")}</th>
+                <th scope="col">
+                  <abbr title={t("group.points")}>{t("group.short.points")}</abbr>
+                </th>
+                <th scope="col">
+                  <abbr title={t("group.eveningsCol")}>{t("group.short.evenings")}</abbr>
+                </th>
+                <th scope="col">
+                  <abbr title={t("group.games")}>{t("group.short.games")}</abbr>
+                </th>
+                <th scope="col">
+                  <abbr title={t("group.wins")}>{t("group.short.wins")}</abbr>
+                </th>
+                {knack ? (
+                  <th scope="col">
+                    <abbr title={t("group.limpas")}>{t("group.short.limpas")}</abbr>
+                  </th>
+                ) : null}
+                <th scope="col">
+                  <abbr title={t("group.loneWins")}>{t("group.short.loneWins")}</abbr>
+                </th>
+                {withMoney ? <th scope="col">{t("group.net")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {view.table.map((r) => (
+                <tr key={r.player} data-testid={`season-row-${r.player}`}>
+                  <td>{r.rank}</td>
+                  <th scope="row">{r.player}</th>
+                  <td data-testid="points">
+                    <strong>{r.points}</strong>
+                  </td>
+                  <td>{r.counted < r.evenings ? `${r.counted}/${r.evenings}` : r.evenings}</td>
+                  <td>{r.games}</td>
+                  <td data-testid="wins">{r.wins}</td>
+                  {knack ? <td>{r.limpas}</td> : null}
+                  <td>{r.loneWins}</td>
+                  {withMoney ? (
+                    <td>{r.money.map((m) => signedMoney(m.net, m.currency, locale)).join(" · ") || "–"}</td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t("group.seasonEmpty")}</p>
+      )}
+      {view.table.length ? (
+        <p className="muted legend">
+          {t("group.legend")}
+          {knack ? ` · ${t("group.legendLimpa")}` : ""}
+        </p>
+      ) : null}
+      <p className="muted" data-testid="points-rule">
+        {t("group.pointsRule")}
+        {view.season.bestEvenings ? ` ${format(t("group.bestOf"), { n: view.season.bestEvenings })}` : ""}
+      </p>
+      <div className="actions no-print">
+        <Link
+          href={`/groups/${groupId}/season?game=${game}&season=${encodeURIComponent(view.season.key)}`}
+          className="button small"
+        >
+          {t("group.openSeason")}
+        </Link>
+        <PrintButton label={t("group.print")} />
+      </div>
+    </section>
+  );
+}
+
+/** The group's records of one game, each with who, the value, and a link to where it was set. */
+export function RecordsSection({
+  game,
+  records,
+  t,
+  locale,
+}: {
+  game: VariantId;
+  records: RecordView[];
+  t: T;
+  locale: Locale;
+}) {
+  const day = dayFormat(locale);
+  return (
+    <section className="card stack no-print" aria-labelledby="records" data-testid="records">
+      <h2 id="records">
+        {t("group.records")} <span className="muted">· {VARIANTS[game].name}</span>
+      </h2>
+      {records.length ? (
+        <dl className="records">
+          {records.map((r) => (
+            <div key={r.record} data-testid={`record-${r.record}`}>
+              <dt>{t(`group.record.${r.record}` as MessageKey)}</dt>
+              <dd>
+                <strong>{r.players.join(" & ")}</strong> ·{" "}
+                {format(t(UNITS[r.record][Math.abs(r.value) === 1 ? 0 : 1]), {
+                  n: r.record === "largestChange" && r.value > 0 ? `+${r.value}` : r.value,
+                })}{" "}
+                ·{" "}
+                <Link href={`/evenings/${r.evening}`}>
+                  {[
+                    r.eveningTitle,
+                    r.date ? day(r.date) : null,
+                    r.gameNumber ? format(t("group.gameN"), { n: r.gameNumber }) : null,
+                    r.deal ? format(t("group.dealN"), { n: r.deal }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </Link>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="muted">{t("group.noRecords")}</p>
+      )}
+    </section>
+  );
+}
