@@ -23,7 +23,7 @@ export async function saveRuleSetAction(_: ActionResult | null, formData: FormDa
   const id = text("id");
   const result = await runAction(async () => {
     if (id) await updateRuleSet(actor, id, input);
-    else await createRuleSet(actor, input);
+    else await createRuleSet(actor, input, text("groupId") || undefined);
     return undefined;
   });
   if (result.ok) {

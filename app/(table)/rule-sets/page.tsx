@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
 import { listRuleSets } from "@/lib/data/rule-sets";
+import { listGroups } from "@/lib/data/groups";
 import { format } from "@/lib/i18n/dictionaries";
 import { majorUnits } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
@@ -17,8 +18,13 @@ export const metadata: Metadata = { title: "Our table's rules · Protokoll" };
 /** "Our table's rules": the account's saved rule sets, and the form to add one or change one. */
 export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-sets">) {
   const actor = await requireActor("/rule-sets");
-  const [{ t, locale }, sets, { edit }] = await Promise.all([getI18n(), listRuleSets(actor), searchParams]);
-  const editing = sets.find((s) => s.id === edit) ?? null;
+  const [{ t, locale }, sets, { edit }, groups] = await Promise.all([
+    getI18n(),
+    listRuleSets(actor),
+    searchParams,
+    listGroups(actor),
+  ]);
+  const editing = sets.find((s) => s.id === edit && s.canChange) ?? null;
   return (
     <Words areas={["offline", "rules"]}>
       <main className="narrow stack">
@@ -28,16 +34,19 @@ export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-se
           {sets.map((set) => (
             <li key={set.id} className="card" data-testid={`rule-set-${set.name}`}>
               <strong>{set.name}</strong> <span className="muted">· {VARIANTS[set.variant].name}</span>
+              {set.group ? <span className="muted"> · {set.group.name}</span> : null}
               <p className="muted">
                 {[...houseRulesSummary(set.houseRules, t), ...stakesSummary(set.stakes, t, locale)].join(" · ") ||
                   t("ruleSets.defaults")}
               </p>
-              <div className="actions">
-                <Link className="button small" href={`/rule-sets?edit=${set.id}`}>
-                  {t("offline.edit")}
-                </Link>
-                <DeleteRuleSetButton id={set.id} label={t("offline.delete")} />
-              </div>
+              {set.canChange ? (
+                <div className="actions">
+                  <Link className="button small" href={`/rule-sets?edit=${set.id}`}>
+                    {t("offline.edit")}
+                  </Link>
+                  <DeleteRuleSetButton id={set.id} label={t("offline.delete")} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -51,7 +60,10 @@ export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-se
             name: t("ruleSets.name"),
             game: t("evening.game"),
             save: t("ruleSets.save"),
+            group: t("group.forGroup"),
+            noGroup: t("group.noGroup"),
           }}
+          groups={groups.filter((g) => g.role === "admin")}
           initial={
             editing
               ? {

@@ -18,10 +18,13 @@ export function RuleSetForm({
   houseRules,
   labels,
   initial,
+  groups,
 }: {
   variants: { id: string; name: string }[];
   houseRules: HouseRuleField[];
-  labels: RulesLabels & Record<"name" | "game" | "save", string>;
+  labels: RulesLabels & Record<"name" | "game" | "save" | "group" | "noGroup", string>;
+  /** The groups the user is an admin of: a new set may be kept for one of them. */
+  groups?: { id: string; name: string }[];
   initial?: RulesInitial & { id: string; name: string; variant: string };
 }) {
   const i18n = useI18n();
@@ -32,6 +35,19 @@ export function RuleSetForm({
   return (
     <form {...formProps} className="stack" data-testid="rule-set-form">
       {initial ? <input type="hidden" name="id" value={initial.id} /> : null}
+      {!initial && groups?.length ? (
+        <label className="field">
+          <span>{labels.group}</span>
+          <select name="groupId" defaultValue="">
+            <option value="">{labels.noGroup}</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="field">
         <span>{labels.name}</span>
         <input name="name" required maxLength={60} defaultValue={initial?.name ?? ""} />

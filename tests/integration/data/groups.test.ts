@@ -17,6 +17,7 @@ import {
   splitGroupPlayer,
 } from "@/lib/data/groups";
 import { listHistory } from "@/lib/data/history";
+import { createRuleSet, deleteRuleSet, getRuleSet, listRuleSets, updateRuleSet } from "@/lib/data/rule-sets";
 import { createSeason, recordsView, seasonView } from "@/lib/data/seasons";
 import { AppError } from "@/lib/errors";
 import { describeWithDatabase, newActor, newEvening as anEvening } from "@/tests/support/data";
@@ -107,7 +108,9 @@ describeWithDatabase("groups", () => {
     expect((await getEvening(bo, own.eveningId)).role).toBe("member");
     await moveEvening(anna, own.eveningId, null);
     expect((await refusal(getEvening(bo, own.eveningId))).code).toBe("not_found");
-    expect(await getDb().eveningPlayer.count({ where: { eveningId: own.eveningId, groupPlayerId: { not: null } } })).toBe(0);
+    expect(
+      await getDb().eveningPlayer.count({ where: { eveningId: own.eveningId, groupPlayerId: { not: null } } }),
+    ).toBe(0);
   });
 
   it("a merge reads two names as one person in the season table and the records, and is undone by a split", async () => {
@@ -119,7 +122,10 @@ describeWithDatabase("groups", () => {
     const e2 = await newEvening(bo, { ...five, groupId, players: ["Bo", "Dagge"], date: "2026-04-09" });
     await loneWin(bo, e2.gameId, ["Bo", "Dagge"], "Dagge");
     const ids = Object.fromEntries(
-      (await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } })).map((p) => [p.name, p.id]),
+      (await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } })).map((p) => [
+        p.name,
+        p.id,
+      ]),
     );
     const table = async () =>
       (await seasonView(bo, groupId, "knektpass", "2026")).table.map((r) => [r.player, r.wins, r.evenings]);
@@ -144,7 +150,9 @@ describeWithDatabase("groups", () => {
     await renameGroupPlayer(anna, groupId, ids.Dag, "Dag H");
     expect((await table())[0]).toEqual(["Dag H", 2, 2]);
     // A merged player is not merged again until split; the split reads them apart again.
-    expect((await refusal(mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Bo))).text.key).toBe("errors.mergeAlreadyMerged");
+    expect((await refusal(mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Bo))).text.key).toBe(
+      "errors.mergeAlreadyMerged",
+    );
     await splitGroupPlayer(anna, groupId, ids.Dagge);
     expect(await table()).toContainEqual(["Dagge", 1, 1]);
     expect(await table()).toContainEqual(["Dag H", 1, 1]);
@@ -161,9 +169,9 @@ describeWithDatabase("groups", () => {
     const players = await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } });
     const cillaPlayer = players.find((p) => p.name === "Cilla")!.id;
     await linkGroupPlayer(cilla, groupId, cillaPlayer, cilla.userId);
-    expect((await refusal(linkGroupPlayer(cilla, groupId, players.find((p) => p.name === "Bo")!.id, bo.userId))).code).toBe(
-      "forbidden",
-    );
+    expect(
+      (await refusal(linkGroupPlayer(cilla, groupId, players.find((p) => p.name === "Bo")!.id, bo.userId))).code,
+    ).toBe("forbidden");
 
     expect((await refusal(removeGroupMember(bo, groupId, cilla.userId))).code).toBe("forbidden");
     const inviteBefore = (await getDb().group.findUniqueOrThrow({ where: { id: groupId } })).inviteToken;
@@ -192,7 +200,12 @@ describeWithDatabase("groups", () => {
     const e = await newEvening(anna, { ...five, groupId, players: ["Anna", "Bo"] });
     await loneWin(bo, e.gameId, ["Anna", "Bo"], "Bo");
     const untouched = await newEvening(anna, { groupId, players: ["Anna", "Gun"] });
-    await createSeason(anna, groupId, { variant: "knektpass", name: "Vår", startsOn: "2026-01-01", endsOn: "2026-06-30" });
+    await createSeason(anna, groupId, {
+      variant: "knektpass",
+      name: "Vår",
+      startsOn: "2026-01-01",
+      endsOn: "2026-06-30",
+    });
     expect((await refusal(deleteGroup(bo, groupId))).code).toBe("forbidden");
     await deleteGroup(anna, groupId);
     expect(await getDb().group.count({ where: { id: groupId } })).toBe(0);
@@ -212,5 +225,32 @@ describeWithDatabase("groups", () => {
     const eva = await getDb().eveningPlayer.findFirstOrThrow({ where: { eveningId: e.eveningId, name: "Eva" } });
     expect(eva.groupPlayerId).not.toBeNull();
     expect(await getDb().groupPlayer.count({ where: { groupId } })).toBe(3);
+  });
+});
+
+describeWithDatabase("a group's rule sets", () => {
+  it("every member may use a group's set, its admins change it; it goes back to its maker with the group", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const stranger = await newActor("stranger");
+    const groupId = await groupOf(anna, bo);
+    const input = { name: "Fredagsregler", variant: "knektpass" as const, houseRules: { startScore: 7 }, stakes: null };
+    // Only an admin keeps a set for the group.
+    expect((await refusal(createRuleSet(bo, input, groupId))).code).toBe("forbidden");
+    const set = await createRuleSet(anna, input, groupId);
+    expect(set).toMatchObject({ group: { id: groupId }, canChange: true });
+    // Bo sees it and starts an evening from it, but may not change it; a stranger does not see it.
+    const seen = (await listRuleSets(bo)).find((s) => s.id === set.id);
+    expect(seen).toMatchObject({ name: "Fredagsregler", canChange: false });
+    const { eveningId } = await newEvening(bo, { ruleSetId: set.id, players: ["Anna", "Bo"] });
+    expect((await getEvening(bo, eveningId)).houseRules).toEqual({ startScore: 7 });
+    expect((await refusal(updateRuleSet(bo, set.id, { ...input, name: "Mina" }))).code).toBe("forbidden");
+    expect((await refusal(deleteRuleSet(bo, set.id))).code).toBe("forbidden");
+    expect((await refusal(getRuleSet(stranger, set.id))).code).toBe("not_found");
+    expect(await listRuleSets(stranger)).toEqual([]);
+    // The group goes: the set is Anna's own again, and Bo no longer sees it.
+    await deleteGroup(anna, groupId);
+    expect(await getRuleSet(anna, set.id)).toMatchObject({ group: null, canChange: true });
+    expect((await refusal(getRuleSet(bo, set.id))).code).toBe("not_found");
   });
 });

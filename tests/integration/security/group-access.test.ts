@@ -19,6 +19,7 @@ import {
   splitGroupPlayer,
 } from "@/lib/data/groups";
 import { createSeason, deleteSeason, recordsView, seasonView } from "@/lib/data/seasons";
+import { createRuleSet, deleteRuleSet, getRuleSet, updateRuleSet } from "@/lib/data/rule-sets";
 import type { Actor } from "@/lib/data/access";
 import { AppError } from "@/lib/errors";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
@@ -35,10 +36,14 @@ interface Group {
   /** Dag and Dagge never sat together; Dagge is merged into Dag in `mergedId`'s place. */
   players: Record<"Anna" | "Bo" | "Dag" | "Dagge" | "Eva", string>;
   seasonId: string;
+  /** A rule set kept for the group. */
+  ruleSetId: string;
   /** An evening of the actor's own, outside any group (none for anonymous). */
   ownEvening: string | null;
   other: { userId: string };
 }
+
+const RULE_SET = { name: "Fredagsregler", variant: "knektpass" as const, houseRules: { startScore: 7 }, stakes: null };
 
 const ACTIONS: { name: string; allowed: Role[]; run: (actor: Actor, g: Group) => Promise<unknown> }[] = [
   { name: "see the group's page", allowed: ["admin", "member"], run: (a, g) => getGroupView(a, g.groupId) },
@@ -98,6 +103,13 @@ const ACTIONS: { name: string; allowed: Role[]; run: (actor: Actor, g: Group) =>
   { name: "rename the group", allowed: ["admin"], run: (a, g) => renameGroup(a, g.groupId, "Fredagsgänget") },
   { name: "delete the group", allowed: ["admin"], run: (a, g) => deleteGroup(a, g.groupId) },
   { name: "leave the group", allowed: ["member"], run: (a, g) => leaveGroup(a, g.groupId) },
+  { name: "use the group's rule set", allowed: ["admin", "member"], run: (a, g) => getRuleSet(a, g.ruleSetId) },
+  {
+    name: "change the group's rule set",
+    allowed: ["admin"],
+    run: (a, g) => updateRuleSet(a, g.ruleSetId, { ...RULE_SET, name: "Höstregler" }),
+  },
+  { name: "delete the group's rule set", allowed: ["admin"], run: (a, g) => deleteRuleSet(a, g.ruleSetId) },
 ];
 
 /**
@@ -150,11 +162,13 @@ describeWithDatabase("groups: access control matrix", () => {
       startsOn: "2026-01-01",
       endsOn: "2026-06-30",
     });
+    // The same admin keeps a set per test's group: each with a name of its own.
+    const { id: ruleSetId } = await createRuleSet(admin, { ...RULE_SET, name: `Fredag ${groupId}` }, groupId);
     const actor = role === "anonymous" ? null : actors[role];
     const ownEvening = actor
       ? (await newEvening(actor, { players: ["Anna", "Bo"], firstDealerSeat: 0 })).eveningId
       : null;
-    return { groupId, eveningId, gameId, players, seasonId, ownEvening, other };
+    return { groupId, eveningId, gameId, players, seasonId, ruleSetId, ownEvening, other };
   }
 
   for (const action of ACTIONS) {
