@@ -15,12 +15,14 @@ import {
   type BackupExport,
   type EveningData,
   type EveningExport,
+  type GroupData,
   type ImportProblem,
   type RuleSetData,
 } from "@/lib/transfer/format";
 import { backupParts, countProblem, IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { requireRole, requireSignedIn, visibleWhere, type Actor } from "./access";
 import { newToken } from "./evenings";
+import { groupPlayersFor } from "./groups";
 import { eveningWithGamesSelect } from "./game-record";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { saveSummary } from "./game-summary";
@@ -36,11 +38,21 @@ type StoredEvening = {
   ruleSetName: string | null;
   status: string;
   games: Parameters<typeof toGameRecord>[1][];
+  groupId?: string | null;
+  players?: { name: string; groupPlayer: { name: string } | null }[];
 };
 
-const EXPORT_SELECT = { ...eveningWithGamesSelect, stakes: true, ruleSetName: true } as const;
+const EXPORT_SELECT = {
+  ...eveningWithGamesSelect,
+  stakes: true,
+  ruleSetName: true,
+  groupId: true,
+  players: { select: { name: true, groupPlayer: { select: { name: true } } } },
+} as const;
 
-function toEveningData(evening: StoredEvening): EveningData {
+/** An evening's data; with `groups` (the exporter's groups, by id → key), a group's evening names its group. */
+function toEveningData(evening: StoredEvening, groups?: Map<string, string>): EveningData {
+  const group = evening.groupId ? groups?.get(evening.groupId) : undefined;
   return {
     title: evening.title,
     date: evening.date.toISOString().slice(0, 10),
@@ -50,8 +62,63 @@ function toEveningData(evening: StoredEvening): EveningData {
     ended: evening.status !== "open",
     ...(playsForMoney(evening.stakes as Stakes | null) ? { stakes: evening.stakes as Stakes } : {}),
     ...(evening.ruleSetName ? { ruleSet: evening.ruleSetName } : {}),
+    ...(group
+      ? {
+          group,
+          groupPlayers: Object.fromEntries(
+            (evening.players ?? []).flatMap((p) => (p.groupPlayer ? [[p.name, p.groupPlayer.name]] : [])),
+          ),
+        }
+      : {}),
     games: evening.games.map((game) => toGameRecord(evening, game)),
   };
+}
+
+/** The user's groups as a backup carries them; each one's key is its name, made unique in the file. */
+async function exportGroups(userId: string): Promise<{ groups: GroupData[]; keys: Map<string, string> }> {
+  const rows = await getDb().group.findMany({
+    where: { members: { some: { userId } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      name: true,
+      members: { select: { admin: true, user: { select: { username: true } } } },
+      players: {
+        orderBy: { name: "asc" },
+        select: { name: true, user: { select: { username: true } }, mergedInto: { select: { name: true } } },
+      },
+      seasons: {
+        orderBy: { startsOn: "asc" },
+        select: { variant: true, name: true, startsOn: true, endsOn: true, bestEvenings: true },
+      },
+    },
+  });
+  const keys = new Map<string, string>();
+  const used = new Set<string>();
+  const groups = rows.map((g): GroupData => {
+    let key = g.name;
+    for (let n = 2; used.has(key); n++) key = `${g.name} (${n})`;
+    used.add(key);
+    keys.set(g.id, key);
+    return {
+      key,
+      name: g.name,
+      members: g.members.map((m) => ({ account: m.user.username, admin: m.admin })),
+      players: g.players.map((p) => ({
+        name: p.name,
+        account: p.user?.username ?? null,
+        mergedInto: p.mergedInto?.name ?? null,
+      })),
+      seasons: g.seasons.map((s) => ({
+        variant: s.variant as VariantId,
+        name: s.name,
+        startsOn: s.startsOn.toISOString().slice(0, 10),
+        endsOn: s.endsOn.toISOString().slice(0, 10),
+        bestEvenings: s.bestEvenings,
+      })),
+    };
+  });
+  return { groups, keys };
 }
 
 /** One evening in the export format; for its owner and members. */
@@ -75,7 +142,7 @@ export async function exportEvening(actor: Actor, eveningId: string): Promise<Ev
 export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & { part: number; parts: number }> {
   const { userId } = requireSignedIn(actor);
   const db = getDb();
-  const [evenings, ruleSets] = await Promise.all([
+  const [evenings, ruleSets, { groups, keys }] = await Promise.all([
     db.evening.findMany({
       where: visibleWhere(userId),
       orderBy: [{ date: "asc" }, { createdAt: "asc" }],
@@ -86,8 +153,9 @@ export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & 
       orderBy: { name: "asc" },
       select: { name: true, variant: true, houseRules: true, stakes: true },
     }),
+    exportGroups(userId),
   ]);
-  const exported = evenings.map((e) => toExportedEvening(toEveningData(e)));
+  const exported = evenings.map((e) => toExportedEvening(toEveningData(e, keys)));
   const parts = backupParts(
     exported.map((e) => ({
       size: Buffer.byteLength(JSON.stringify(e)),
@@ -113,6 +181,8 @@ export async function exportAll(actor: Actor, part = 1): Promise<BackupExport & 
             stakes: (r.stakes ?? null) as Stakes | null,
           }))
         : [],
+    // Every part carries the groups: a part imports on its own, and its evenings name their groups.
+    ...(groups.length ? { groups } : {}),
   };
 }
 
@@ -212,10 +282,10 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
 export async function importEvenings(
   actor: Actor,
   input: unknown,
-): Promise<{ created: string[]; skipped: number; ruleSets: number }> {
+): Promise<{ created: string[]; skipped: number; ruleSets: number; groups: number }> {
   const { userId } = requireSignedIn(actor);
   withinLimits(input);
-  const { evenings, ruleSets, problems } = await readImportInSlices(input, today(), giveWay);
+  const { evenings, ruleSets, groups, problems } = await readImportInSlices(input, today(), giveWay);
   if (problems.length) {
     throw new AppError(
       "validation",
@@ -230,6 +300,7 @@ export async function importEvenings(
   const started = new Date();
   await removeAbandonedImports(userId, started);
   const created: string[] = [];
+  const written = new Map<EveningData, string>();
   let skipped = 0;
   const people = new Map<string, string>();
   const newPeople: string[] = [];
@@ -250,7 +321,7 @@ export async function importEvenings(
     for (const batch of batches(evenings)) {
       const ids = await db.$transaction(
         async (tx) => {
-          const written: (string | null)[] = [];
+          const ids: (string | null)[] = [];
           for (const evening of batch) {
             const key = importKey(evening);
             const known = await tx.evening.findUnique({
@@ -259,17 +330,17 @@ export async function importEvenings(
             });
             // Left pending by an import that never completed: written again by this one.
             if (known?.importing) await removeEvenings(tx, { id: known.id });
-            written.push(
-              known && !known.importing ? null : await writeEvening(tx, userId, evening, key, people, started),
-            );
+            ids.push(known && !known.importing ? null : await writeEvening(tx, userId, evening, key, people, started));
           }
-          return written;
+          return ids;
         },
         { timeout: 10_000, maxWait: 10_000 },
       );
-      for (const id of ids) {
-        if (id) created.push(id);
-        else skipped++;
+      for (const [i, id] of ids.entries()) {
+        if (id) {
+          created.push(id);
+          written.set(batch[i]!, id);
+        } else skipped++;
       }
       await giveWay();
     }
@@ -287,12 +358,100 @@ export async function importEvenings(
         stakes: r.stakes ? { ...r.stakes } : DbNull,
       })),
     });
+    if (groups.length)
+      await db.$transaction((tx) => restoreGroups(tx, userId, groups, written), { timeout: 30_000, maxWait: 10_000 });
     await db.evening.updateMany({ where: { id: { in: created }, ownerId: userId }, data: { importing: null } });
-    return { created, skipped, ruleSets: newSets.length };
+    return { created, skipped, ruleSets: newSets.length, groups: groups.length };
   } catch (error) {
     await db.$transaction((tx) => removeEvenings(tx, { id: { in: created }, ownerId: userId })).catch(() => undefined);
     await db.person.deleteMany({ where: { id: { in: newPeople }, ownerId: userId } }).catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * A backup's groups, restored whole for the importer (who is an admin of each): a group the importer already
+ * administers under the same name is the one restored into, so importing twice adds nothing. Members are matched
+ * by account name where those accounts exist here; players by name (decision 015), their merges and account
+ * links kept; seasons by game and name. The imported evenings of a group are kept for it, each seat its player.
+ */
+async function restoreGroups(tx: Tx, userId: string, groups: GroupData[], written: Map<EveningData, string>) {
+  const accounts = new Map(
+    (
+      await tx.user.findMany({
+        where: { username: { in: [...new Set(groups.flatMap((g) => g.members.map((m) => m.account)))] } },
+        select: { id: true, username: true },
+      })
+    ).map((u) => [u.username, u.id]),
+  );
+  for (const group of groups) {
+    const existing = await tx.group.findFirst({
+      where: { name: group.name, members: { some: { userId, admin: true } } },
+      select: { id: true },
+    });
+    const groupId =
+      existing?.id ??
+      (
+        await tx.group.create({
+          data: { name: group.name, inviteToken: newToken(), members: { create: { userId, admin: true } } },
+          select: { id: true },
+        })
+      ).id;
+    for (const member of group.members) {
+      const memberId = accounts.get(member.account);
+      if (!memberId || memberId === userId) continue;
+      await tx.groupMember.upsert({
+        where: { groupId_userId: { groupId, userId: memberId } },
+        create: { groupId, userId: memberId, admin: member.admin },
+        update: {},
+      });
+    }
+    const members = new Set(
+      (await tx.groupMember.findMany({ where: { groupId }, select: { userId: true } })).map((m) => m.userId),
+    );
+    const ids = await groupPlayersFor(
+      tx,
+      groupId,
+      group.players.map((p) => p.name),
+    );
+    const playerId = new Map(group.players.map((p, i) => [p.name, ids[i]!]));
+    for (const p of group.players) {
+      const account = p.account ? accounts.get(p.account) : undefined;
+      const mergedInto = p.mergedInto ? playerId.get(p.mergedInto) : undefined;
+      await tx.groupPlayer.updateMany({
+        where: { id: playerId.get(p.name)!, mergedIntoId: null },
+        data: {
+          ...(account && members.has(account) ? { userId: account } : {}),
+          ...(mergedInto ? { mergedIntoId: mergedInto, mergedAt: new Date() } : {}),
+        },
+      });
+    }
+    for (const season of group.seasons) {
+      const known = await tx.season.count({ where: { groupId, variant: season.variant, name: season.name } });
+      if (!known)
+        await tx.season.create({
+          data: {
+            groupId,
+            variant: season.variant,
+            name: season.name,
+            startsOn: new Date(`${season.startsOn}T00:00:00Z`),
+            endsOn: new Date(`${season.endsOn}T00:00:00Z`),
+            bestEvenings: season.bestEvenings,
+          },
+        });
+    }
+    for (const [evening, eveningId] of written) {
+      if (evening.group !== group.key) continue;
+      await tx.evening.update({ where: { id: eveningId }, data: { groupId } });
+      const seats = await tx.eveningPlayer.findMany({ where: { eveningId }, select: { id: true, name: true } });
+      const players = await groupPlayersFor(
+        tx,
+        groupId,
+        seats.map((seat) => evening.groupPlayers?.[seat.name] ?? seat.name),
+      );
+      for (const [i, seat] of seats.entries())
+        await tx.eveningPlayer.update({ where: { id: seat.id }, data: { groupPlayerId: players[i]! } });
+    }
   }
 }
 

@@ -16,11 +16,14 @@ import {
   type Problem,
   type Stakes,
   type VariantId,
+  MAX_NAME_LENGTH,
+  VARIANT_IDS,
 } from "@/lib/rules";
 import { problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
 import { hasForbiddenCharacters, sameNames } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "./limits";
-import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
+import { CalendarDateSchema, EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
+import { z } from "zod";
 import { RULE_SET_NAME_MAX, RuleSetSchema } from "@/lib/schemas/rule-set";
 
 export const EVENING_FORMAT = "protokoll.evening";
@@ -39,6 +42,10 @@ export interface EveningData {
   stakes?: Stakes;
   /** The saved rule set the evening was started from, by its name then. */
   ruleSet?: string;
+  /** The group the evening is kept for: the `key` of one of the backup's groups. */
+  group?: string;
+  /** In a group's evening: each name on the sheet → the group's player it is. */
+  groupPlayers?: Record<string, string>;
   games: GameRecord[];
 }
 
@@ -61,12 +68,25 @@ export interface RuleSetData {
   stakes: Stakes | null;
 }
 
+/** A group in a backup: members by account name, its players with their merges, its seasons. */
+export interface GroupData {
+  /** The group's name in this file, for its evenings' `group`. */
+  key: string;
+  name: string;
+  members: { account: string; admin: boolean }[];
+  /** `mergedInto`: the player this one is read as (a merge); `account`: the member it is. */
+  players: { name: string; account: string | null; mergedInto: string | null }[];
+  seasons: { variant: VariantId; name: string; startsOn: string; endsOn: string; bestEvenings: number | null }[];
+}
+
 export interface BackupExport {
   format: typeof BACKUP_FORMAT;
   version: number;
   exportedAt: string;
   evenings: ExportedEvening[];
   ruleSets: RuleSetData[];
+  /** The groups of the account (absent in files from before groups). */
+  groups?: GroupData[];
 }
 
 /** What an evening moves between its players, for an evening played for money: the rules module's settlement. */
@@ -133,12 +153,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * Reads an import: a backup, one evening, or a single game record. Returns the evenings, or every problem
  * found (which evening, game, deal and player) — in which case nothing may be written.
  */
-export function readImport(
-  input: unknown,
-  today: string,
-): { evenings: EveningData[]; ruleSets: RuleSetData[]; problems: ImportProblem[] } {
+export interface ReadImport {
+  evenings: EveningData[];
+  ruleSets: RuleSetData[];
+  groups: GroupData[];
+  problems: ImportProblem[];
+}
+
+export function readImport(input: unknown, today: string): ReadImport {
   const read = readFile(input, today);
-  return { ruleSets: [], ...read };
+  return { ruleSets: [], groups: [], ...read };
 }
 
 /**
@@ -149,7 +173,7 @@ export async function readImportInSlices(
   input: unknown,
   today: string,
   pause: () => Promise<void>,
-): Promise<{ evenings: EveningData[]; ruleSets: RuleSetData[]; problems: ImportProblem[] }> {
+): Promise<ReadImport> {
   if (!isObject(input) || input.format !== BACKUP_FORMAT || !Array.isArray(input.evenings))
     return readImport(input, today);
   if (input.evenings.length > MAX_EVENINGS) return readImport(input, today);
@@ -162,13 +186,17 @@ export async function readImportInSlices(
     await pause();
   }
   const ruleSets = readRuleSets(input.ruleSets, problems);
-  return problems.length ? { evenings: [], ruleSets: [], problems } : { evenings, ruleSets, problems };
+  const groups = readGroups(input.groups, problems);
+  checkEveningGroups(evenings, groups, problems);
+  return problems.length
+    ? { evenings: [], ruleSets: [], groups: [], problems }
+    : { evenings, ruleSets, groups, problems };
 }
 
 function readFile(
   input: unknown,
   today: string,
-): { evenings: EveningData[]; ruleSets?: RuleSetData[]; problems: ImportProblem[] } {
+): { evenings: EveningData[]; ruleSets?: RuleSetData[]; groups?: GroupData[]; problems: ImportProblem[] } {
   if (!isObject(input)) return { evenings: [], problems: [problem({}, { key: "importProblem.notObject" })] };
   if (input.format === BACKUP_FORMAT) {
     if (!Array.isArray(input.evenings))
@@ -186,7 +214,9 @@ function readFile(
       if (read.evening) evenings.push(read.evening);
     });
     const ruleSets = readRuleSets(input.ruleSets, problems);
-    return problems.length ? { evenings: [], problems } : { evenings, ruleSets, problems };
+    const groups = readGroups(input.groups, problems);
+    checkEveningGroups(evenings, groups, problems);
+    return problems.length ? { evenings: [], problems } : { evenings, ruleSets, groups, problems };
   }
   if (input.format === EVENING_FORMAT) {
     const read = readEvening(input, undefined);
@@ -245,7 +275,7 @@ function readEvening(
     return { evening: null, problems: [problem(at, { key: "importProblem.eveningObject", params: { label } })] };
   const problems: ImportProblem[] = [];
   const say = (text: Message, where: Where = at) => problems.push(problem(where, text));
-  const { title, date, place, variant, houseRules, games, ended, stakes, ruleSet } = raw;
+  const { title, date, place, variant, houseRules, games, ended, stakes, ruleSet, group, groupPlayers } = raw;
   // The evening's details are checked by the same schema as the form's; the file's wording names the field.
   const details = EveningDetailsSchema.safeParse({ title, date, place, variant, houseRules });
   const wrong = new Set(details.success ? [] : details.error.issues.map((issue) => String(issue.path[0])));
@@ -270,6 +300,18 @@ function readEvening(
     say({ key: "importProblem.ruleSetName", params: { label, max: RULE_SET_NAME_MAX } });
   if (!Array.isArray(games) || games.length === 0 || games.length > 200)
     say({ key: "importProblem.games", params: { label } });
+  const isShortText = (v: unknown) => typeof v === "string" && v.trim().length > 0 && v.length <= 200;
+  if (group !== undefined && !isShortText(group))
+    say({ key: "importProblem.eveningGroup", params: { label, group: JSON.stringify(group) ?? "" } });
+  if (
+    groupPlayers !== undefined &&
+    !(
+      isObject(groupPlayers) &&
+      Object.values(groupPlayers).every(isShortText) &&
+      Object.keys(groupPlayers).length <= 10
+    )
+  )
+    say({ key: "importProblem.eveningGroup", params: { label, group: "groupPlayers" } });
   if (problems.length) return { evening: null, problems };
   const list = games as unknown[];
   list.forEach((game, g) => {
@@ -305,6 +347,17 @@ function readEvening(
       ended: ended === true,
       ...(readStakes?.stakes && playsForMoney(readStakes.stakes) ? { stakes: readStakes.stakes } : {}),
       ...(typeof ruleSet === "string" ? { ruleSet: ruleSet.trim() } : {}),
+      ...(typeof group === "string" ? { group } : {}),
+      ...(isObject(groupPlayers)
+        ? {
+            groupPlayers: Object.fromEntries(
+              Object.entries(groupPlayers as Record<string, string>).map(([k, v]) => [
+                k.normalize("NFC"),
+                v.trim().normalize("NFC"),
+              ]),
+            ),
+          }
+        : {}),
       games: (list as GameRecord[]).map(inNfc),
     },
     problems: [],
@@ -360,6 +413,97 @@ function readRuleSets(raw: unknown, problems: ImportProblem[]): RuleSetData[] {
     });
   });
   return sets;
+}
+
+const MAX_GROUPS = 100;
+const GroupSchema = z.object({
+  key: z.string().trim().min(1).max(200),
+  name: z.string().trim().normalize("NFC").min(1).max(60),
+  members: z.array(z.object({ account: z.string().min(1).max(64), admin: z.boolean() })).max(1000),
+  players: z
+    .array(
+      z.object({
+        name: z.string().trim().normalize("NFC").min(1).max(MAX_NAME_LENGTH),
+        account: z.string().min(1).max(64).nullable(),
+        mergedInto: z.string().trim().normalize("NFC").min(1).max(MAX_NAME_LENGTH).nullable(),
+      }),
+    )
+    .max(2000),
+  seasons: z
+    .array(
+      z.object({
+        variant: z.enum(VARIANT_IDS),
+        name: z.string().trim().min(1).max(40),
+        startsOn: CalendarDateSchema,
+        endsOn: CalendarDateSchema,
+        bestEvenings: z.number().int().min(1).max(1000).nullable(),
+      }),
+    )
+    .max(200),
+});
+
+/**
+ * A backup's groups: each with its members (account names), its players — names as the name rules take them, no
+ * two the same person, a merge pointing at another of its players who is not merged — and its seasons.
+ */
+function readGroups(raw: unknown, problems: ImportProblem[]): GroupData[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.length > MAX_GROUPS) {
+    problems.push(problem({}, { key: "importProblem.groups", params: { max: MAX_GROUPS } }));
+    return [];
+  }
+  const groups: GroupData[] = [];
+  const keys = new Set<string>();
+  raw.forEach((item, i) => {
+    const say = (detail: Message) =>
+      problems.push(problem({}, { key: "importProblem.group", params: { n: i + 1, problem: inBoth(detail) } }));
+    const parsed = GroupSchema.safeParse(item);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join(".") || "group";
+      say({ key: "importProblem.groupField", params: { field } });
+      return;
+    }
+    const group = parsed.data;
+    if (keys.has(group.key)) say({ key: "importProblem.groupField", params: { field: "key" } });
+    keys.add(group.key);
+    const names = group.players.map((p) => p.name);
+    for (const name of names)
+      if (hasForbiddenCharacters(name)) say({ key: "importProblem.groupField", params: { field: `players: ${name}` } });
+    const same = sameNames(names);
+    if (same) say({ key: "importProblem.samePerson", params: { label: group.name, a: same[0], b: same[1] } });
+    const merged = new Map(group.players.map((p) => [p.name, p.mergedInto]));
+    for (const p of group.players)
+      if (p.mergedInto !== null && (p.mergedInto === p.name || !merged.has(p.mergedInto) || merged.get(p.mergedInto)))
+        say({ key: "importProblem.groupMergedInto", params: { name: p.name, into: p.mergedInto } });
+    for (const s of group.seasons)
+      if (s.startsOn > s.endsOn) say({ key: "importProblem.groupField", params: { field: `seasons: ${s.name}` } });
+    groups.push(group);
+  });
+  return groups;
+}
+
+/** Each evening of a group names one of the file's groups, and its sheet's names that group's players. */
+function checkEveningGroups(evenings: EveningData[], groups: GroupData[], problems: ImportProblem[]): void {
+  const byKey = new Map(groups.map((g) => [g.key, new Set(g.players.map((p) => p.name))]));
+  evenings.forEach((evening, i) => {
+    if (evening.group === undefined) return;
+    const label = inBoth({ key: "importProblem.eveningN", params: { n: i + 1 } });
+    const players = byKey.get(evening.group);
+    if (!players) {
+      problems.push(
+        problem({ evening: i + 1 }, { key: "importProblem.eveningGroup", params: { label, group: evening.group } }),
+      );
+      return;
+    }
+    for (const [name, player] of Object.entries(evening.groupPlayers ?? {}))
+      if (!players.has(player))
+        problems.push(
+          problem(
+            { evening: i + 1, player: name },
+            { key: "importProblem.eveningGroupPlayer", params: { label, name, player } },
+          ),
+        );
+  });
 }
 
 function readGame(

@@ -29,10 +29,15 @@ export async function previewImportAction(form: FormData): Promise<ActionResult<
 
 export async function importAction(
   form: FormData,
-): Promise<ActionResult<{ created: number; skipped: number; ruleSets: number }>> {
+): Promise<ActionResult<{ created: number; skipped: number; ruleSets: number; groups: number }>> {
   return runAction(async () => {
     const actor = await currentActor();
     const result = await importEvenings(actor, await readFile(form));
-    return { created: result.created.length, skipped: result.skipped, ruleSets: result.ruleSets };
+    return {
+      created: result.created.length,
+      skipped: result.skipped,
+      ruleSets: result.ruleSets,
+      groups: result.groups,
+    };
   });
 }

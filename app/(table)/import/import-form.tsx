@@ -52,7 +52,8 @@ export function ImportForm() {
       setPreview(null);
       setDone(
         format(dict["import.done"], { created: response.data.created, skipped: response.data.skipped }) +
-          (response.data.ruleSets ? ` ${format(dict["import.ruleSetsDone"], { n: response.data.ruleSets })}` : ""),
+          (response.data.ruleSets ? ` ${format(dict["import.ruleSetsDone"], { n: response.data.ruleSets })}` : "") +
+          (response.data.groups ? ` ${format(dict["import.groupsDone"], { n: response.data.groups })}` : ""),
       );
       router.refresh();
     });

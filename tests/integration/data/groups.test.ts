@@ -17,6 +17,7 @@ import {
   splitGroupPlayer,
 } from "@/lib/data/groups";
 import { listHistory } from "@/lib/data/history";
+import { exportAll, importEvenings } from "@/lib/data/transfer";
 import { createRuleSet, deleteRuleSet, getRuleSet, listRuleSets, updateRuleSet } from "@/lib/data/rule-sets";
 import { createSeason, recordsView, seasonView } from "@/lib/data/seasons";
 import { AppError } from "@/lib/errors";
@@ -252,5 +253,86 @@ describeWithDatabase("a group's rule sets", () => {
     await deleteGroup(anna, groupId);
     expect(await getRuleSet(anna, set.id)).toMatchObject({ group: null, canChange: true });
     expect((await refusal(getRuleSet(bo, set.id))).code).toBe("not_found");
+  });
+});
+
+describeWithDatabase("a group in a backup", () => {
+  it("is restored whole by an import: members by account name, players with their merges, seasons, its evenings", async () => {
+    const anna = await newActor("anna");
+    const bo = await newActor("bo");
+    const groupId = await groupOf(anna, bo);
+    const e1 = await newEvening(anna, { ...five, groupId, players: ["Anna", "Dag"], date: "2026-04-02" });
+    await loneWin(anna, e1.gameId, ["Anna", "Dag"], "Dag");
+    const e2 = await newEvening(bo, { ...five, groupId, players: ["Bo", "Dagge"], date: "2026-04-09" });
+    await loneWin(bo, e2.gameId, ["Bo", "Dagge"], "Dagge");
+    const ids = Object.fromEntries(
+      (await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true, name: true } })).map((p) => [
+        p.name,
+        p.id,
+      ]),
+    );
+    await mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Dag);
+    await renameGroupPlayer(anna, groupId, ids.Dag, "Dag H");
+    await linkGroupPlayer(bo, groupId, ids.Bo, bo.userId);
+    await createSeason(anna, groupId, {
+      variant: "knektpass",
+      name: "Vår",
+      startsOn: "2026-01-01",
+      endsOn: "2026-06-30",
+    });
+    const backup = await exportAll(anna);
+    expect(backup.groups).toHaveLength(1);
+    // Bo's evening is in Anna's backup too: she sees it as a member of the group.
+    expect(backup.evenings.map((e) => e.group)).toEqual(["Torsdagsgänget", "Torsdagsgänget"]);
+    expect(backup.evenings[1]!.groupPlayers).toEqual({ Bo: "Bo", Dagge: "Dagge" });
+
+    // Another account restores the backup, as on a new instance.
+    const carl = await newActor("carl");
+    const result = await importEvenings(carl, backup);
+    expect(result).toMatchObject({ created: [expect.any(String), expect.any(String)], groups: 1 });
+    const restored = await getDb().group.findFirstOrThrow({
+      where: { members: { some: { userId: carl.userId, admin: true } } },
+      select: { id: true, name: true, members: { select: { userId: true, admin: true } } },
+    });
+    expect(restored.name).toBe("Torsdagsgänget");
+    expect(restored.members).toEqual(
+      expect.arrayContaining([
+        { userId: carl.userId, admin: true },
+        { userId: anna.userId, admin: true },
+        { userId: bo.userId, admin: false },
+      ]),
+    );
+    const original = await seasonView(anna, groupId, "knektpass", "2026");
+    const copy = await seasonView(carl, restored.id, "knektpass", "2026");
+    expect(copy.table).toEqual(original.table);
+    expect(copy.table[0]).toMatchObject({ player: "Dag H", wins: 2 });
+    expect(copy.seasons.map((s) => s.name)).toEqual(["Vår"]);
+    const players = await getDb().groupPlayer.findMany({
+      where: { groupId: restored.id },
+      select: { name: true, userId: true, mergedInto: { select: { name: true } } },
+      orderBy: { name: "asc" },
+    });
+    expect(players).toEqual([
+      { name: "Anna", userId: null, mergedInto: null },
+      { name: "Bo", userId: bo.userId, mergedInto: null },
+      { name: "Dag H", userId: null, mergedInto: null },
+      { name: "Dagge", userId: null, mergedInto: { name: "Dag H" } },
+    ]);
+    // Bo, a member of the restored group, sees its evenings; the same file again adds nothing.
+    expect((await listHistory(bo, { group: restored.id })).total).toBe(2);
+    const before = await getDb().groupPlayer.count();
+    expect(await importEvenings(carl, backup)).toMatchObject({ created: [], skipped: 2 });
+    expect(await getDb().group.count({ where: { members: { some: { userId: carl.userId } } } })).toBe(1);
+    expect(await getDb().groupPlayer.count()).toBe(before);
+  });
+
+  it("refuses a backup whose evening names a group the file does not have, writing nothing", async () => {
+    const anna = await newActor("anna");
+    const groupId = await groupOf(anna);
+    await newEvening(anna, { ...five, groupId, players: ["Anna", "Bo"] });
+    const backup = await exportAll(anna);
+    const broken = { ...backup, evenings: backup.evenings.map((e) => ({ ...e, group: "Nobody's" })) };
+    const error = await refusal(importEvenings(await newActor("carl"), broken));
+    expect(JSON.stringify(error.fieldMessages)).toContain("importProblem.eveningGroup");
   });
 });
