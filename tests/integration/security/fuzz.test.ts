@@ -6,6 +6,20 @@ import { createEvening, startGame } from "@/lib/data/evenings";
 import { joinEvening } from "@/lib/data/members";
 import { getScoreboardByToken } from "@/lib/data/share";
 import { importEvenings, previewImport } from "@/lib/data/transfer";
+import {
+  addGroupPlayer,
+  createGroup,
+  joinGroup,
+  linkGroupPlayer,
+  mergeGroupPlayers,
+  moveEvening,
+  removeGroupMember,
+  renameGroup,
+  renameGroupPlayer,
+  setGroupAdmin,
+  splitGroupPlayer,
+} from "@/lib/data/groups";
+import { createSeason, deleteSeason, recordsView, seasonView } from "@/lib/data/seasons";
 import { AppError } from "@/lib/errors";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
@@ -83,12 +97,56 @@ describeWithDatabase("bad input never errors, never writes", () => {
     );
   });
 
+  it("every group operation with hostile payloads, including other groups' ids", async () => {
+    const owner = await newActor("fuzz");
+    const other = await newActor("other");
+    const { id: groupId } = await createGroup(owner, "Fuzz");
+    const { id: foreign } = await createGroup(other, "Other");
+    const { eveningId } = await newEvening(owner, { groupId, players: ["Anna", "Bo"], firstDealerSeat: 0 });
+    const [anna] = await getDb().groupPlayer.findMany({ where: { groupId }, select: { id: true } });
+    const ids = fc.oneof(
+      fc.constant(groupId),
+      fc.constant(foreign),
+      fc.constant(anna!.id),
+      fc.constant(eveningId),
+      hostile,
+    );
+    const season = objectOf(["variant", "name", "startsOn", "endsOn", "bestEvenings"]);
+    await fc.assert(
+      fc.asyncProperty(ids, ids, hostile, season, async (g, x, text, s) => {
+        await survives(() => renameGroup(owner, g, text));
+        await survives(() => addGroupPlayer(owner, g, text));
+        await survives(() => renameGroupPlayer(owner, g, x, text));
+        await survives(() => linkGroupPlayer(owner, g, x, text));
+        await survives(() => mergeGroupPlayers(owner, g, x, text));
+        await survives(() => splitGroupPlayer(owner, g, x));
+        await survives(() => createSeason(owner, g, s));
+        await survives(() => deleteSeason(owner, g, x));
+        await survives(() => setGroupAdmin(owner, g, x, Boolean(text)));
+        await survives(() => removeGroupMember(owner, g, x));
+        await survives(() => moveEvening(owner, x, g));
+        await survives(() => seasonView(owner, g, text, x));
+        await survives(() => recordsView(owner, g, text));
+        await survives(() => joinGroup(owner, text));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it("importing hostile files", async () => {
     const owner = await newActor("fuzz");
     const evening = objectOf(["title", "date", "place", "variant", "houseRules", "games", "ended"]);
     const file = fc.oneof(
       hostile,
       fc.record({ format: fc.constant("protokoll.backup"), evenings: fc.array(evening, { maxLength: 3 }) }),
+      fc.record({
+        format: fc.constant("protokoll.backup"),
+        evenings: fc.constant([]),
+        groups: fc.oneof(
+          hostile,
+          fc.array(objectOf(["key", "name", "members", "players", "seasons"]), { maxLength: 3 }),
+        ),
+      }),
       fc.record({ format: fc.constant("protokoll.evening") }).chain((f) => evening.map((e) => ({ ...e, ...f }))),
       objectOf(["variant", "players", "deals", "houseRules", "firstDealer"]),
     );
