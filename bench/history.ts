@@ -120,8 +120,7 @@ async function seed(
   for (const name of [...PEOPLE, ALIAS])
     groupPlayers.set(
       name,
-      (await client.groupPlayer.create({ data: { groupId, name, nameKey: nameKey(name) }, select: { id: true } }))
-        .id,
+      (await client.groupPlayer.create({ data: { groupId, name, nameKey: nameKey(name) }, select: { id: true } })).id,
     );
   await client.groupPlayer.update({
     where: { id: groupPlayers.get(ALIAS)! },

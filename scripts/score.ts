@@ -122,7 +122,8 @@ function season(files: string[], best: number | null): boolean {
   return true;
 }
 
-const usage = "usage: npm run --silent score -- FILE...\n       npm run --silent score -- --season [--best N] FILE...\n";
+const usage =
+  "usage: npm run --silent score -- FILE...\n       npm run --silent score -- --season [--best N] FILE...\n";
 const args = process.argv.slice(2);
 if (args[0] === "--season") {
   let files = args.slice(1);

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { getDb, sql, type Tx } from "@/lib/db/client";
+import { dateColumn, getDb, readRows, sql, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput } from "@/lib/errors";
 import { MAX_NAME_LENGTH } from "@/lib/rules";
 import { nameKey } from "@/lib/schemas/names";
@@ -469,62 +469,70 @@ export interface GroupView {
 /** The evenings a group's page lists (the rest are in the history, filtered to the group). */
 export const GROUP_PAGE_EVENINGS = 10;
 
+/**
+ * The group's page: read in one round of raw queries (decision 013) — the reader's membership with the group, its
+ * members, players and latest evenings — and shown only once the membership is checked.
+ */
 export async function getGroupView(actor: Actor, groupId: unknown): Promise<GroupView> {
-  const db = getDb();
-  const { userId, groupId: id, role } = await requireGroupRole(db, actor, groupId, ["admin", "member"]);
-  const group = await db.group.findUniqueOrThrow({
-    where: { id },
-    select: {
-      name: true,
-      inviteToken: true,
-      members: { select: { userId: true, admin: true, user: { select: { username: true } } } },
-      players: {
-        select: {
-          id: true,
-          name: true,
-          user: { select: { id: true, username: true } },
-          mergedInto: { select: { id: true, name: true } },
-        },
-      },
-      evenings: {
-        where: { importing: null },
-        orderBy: [{ date: "desc" }, { createdAt: "desc" }],
-        take: GROUP_PAGE_EVENINGS,
-        select: {
-          id: true,
-          title: true,
-          date: true,
-          variant: true,
-          status: true,
-          owner: { select: { username: true } },
-        },
-      },
-    },
-  });
+  const { userId } = requireSignedIn(actor);
+  if (!isId(groupId)) throw noGroup();
+  const [[me], members, players, evenings] = await readRows<
+    [
+      { admin: unknown; name: string; inviteToken: string | null }[],
+      { userId: string; username: string; admin: unknown }[],
+      {
+        id: string;
+        name: string;
+        userId: string | null;
+        username: string | null;
+        mergedIntoId: string | null;
+        mergedName: string | null;
+      }[],
+      { id: string; title: string; date: unknown; variant: string; status: string; owner: string }[],
+    ]
+  >(
+    sql`SELECT m."admin" AS "admin", g."name" AS "name", g."inviteToken" AS "inviteToken"
+      FROM "GroupMember" m JOIN "Group" g ON g."id" = m."groupId"
+      WHERE m."groupId" = ${groupId} AND m."userId" = ${userId}`,
+    sql`SELECT m."userId" AS "userId", u."username" AS "username", m."admin" AS "admin"
+      FROM "GroupMember" m JOIN "User" u ON u."id" = m."userId" WHERE m."groupId" = ${groupId}`,
+    sql`SELECT p."id" AS "id", p."name" AS "name", p."userId" AS "userId", u."username" AS "username",
+        p."mergedIntoId" AS "mergedIntoId", t."name" AS "mergedName"
+      FROM "GroupPlayer" p
+      LEFT JOIN "User" u ON u."id" = p."userId"
+      LEFT JOIN "GroupPlayer" t ON t."id" = p."mergedIntoId"
+      WHERE p."groupId" = ${groupId}`,
+    sql`SELECT e."id" AS "id", e."title" AS "title", e."date" AS "date", e."variant" AS "variant",
+        e."status" AS "status", o."username" AS "owner"
+      FROM "Evening" e JOIN "User" o ON o."id" = e."ownerId"
+      WHERE e."groupId" = ${groupId} AND e."importing" IS NULL
+      ORDER BY e."date" DESC, e."createdAt" DESC, e."id" DESC
+      LIMIT ${GROUP_PAGE_EVENINGS}`,
+  );
+  if (!me) throw noGroup();
+  const role: GroupRole = Number(me.admin) ? "admin" : "member";
   return {
-    id,
-    name: group.name,
+    id: groupId,
+    name: me.name,
     role,
-    inviteToken: role === "admin" ? group.inviteToken : null,
-    members: group.members
-      .map((m) => ({ userId: m.userId, username: m.user.username, admin: m.admin, you: m.userId === userId }))
+    inviteToken: role === "admin" ? me.inviteToken : null,
+    members: members
+      .map((m) => ({
+        userId: m.userId,
+        username: m.username,
+        admin: Boolean(Number(m.admin)),
+        you: m.userId === userId,
+      }))
       .sort((a, b) => Number(b.admin) - Number(a.admin) || a.username.localeCompare(b.username)),
-    players: group.players
+    players: players
       .map((p) => ({
         id: p.id,
         name: p.name,
-        account: p.user ? { userId: p.user.id, username: p.user.username } : null,
-        mergedInto: p.mergedInto,
+        account: p.userId ? { userId: p.userId, username: p.username ?? "" } : null,
+        mergedInto: p.mergedIntoId ? { id: p.mergedIntoId, name: p.mergedName ?? "" } : null,
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),
-    evenings: group.evenings.map((e) => ({
-      id: e.id,
-      title: e.title,
-      date: e.date,
-      variant: e.variant,
-      owner: e.owner.username,
-      status: e.status,
-    })),
+    evenings: evenings.map((e) => ({ ...e, date: dateColumn(e.date) })),
   };
 }
 

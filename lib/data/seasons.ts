@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { getDb, readRows, sql } from "@/lib/db/client";
+import { dateColumn, getDb, join, readRows, sql } from "@/lib/db/client";
 import { AppError, invalidInput } from "@/lib/errors";
 import { VARIANT_IDS, type VariantId } from "@/lib/rules";
 import { CalendarDateSchema } from "@/lib/schemas/evening";
@@ -42,25 +42,15 @@ const today = () => day(new Date());
  * calendar years from the group's first evening of that game to this year.
  */
 export async function listSeasons(groupId: string, variant: VariantId): Promise<Season[]> {
-  const defined = await getDb().season.findMany({
-    where: { groupId, variant },
-    orderBy: [{ startsOn: "desc" }, { createdAt: "desc" }],
-    select: { id: true, name: true, startsOn: true, endsOn: true, bestEvenings: true },
-  });
-  if (defined.length)
-    return defined.map((s) => ({
-      key: s.id,
-      id: s.id,
-      name: s.name,
-      startsOn: day(s.startsOn),
-      endsOn: day(s.endsOn),
-      bestEvenings: s.bestEvenings,
-    }));
-  const [[first]] = await readRows<[{ first: unknown }[]]>(sql`
-    SELECT MIN(e."date") AS "first" FROM "Evening" e
-    WHERE e."groupId" = ${groupId} AND e."variant" = ${variant} AND e."importing" IS NULL`);
+  const [defined, [first]] = await readRows<[StoredSeason[], { first: unknown }[]]>(
+    sql`${SEASON_COLUMNS} WHERE s."groupId" = ${groupId} AND s."variant" = ${variant}
+      ORDER BY s."startsOn" DESC, s."createdAt" DESC`,
+    sql`SELECT MIN(e."date") AS "first" FROM "Evening" e
+      WHERE e."groupId" = ${groupId} AND e."variant" = ${variant} AND e."importing" IS NULL`,
+  );
+  if (defined.length) return defined.map(toSeason);
   const thisYear = new Date().getUTCFullYear();
-  const firstYear = first?.first ? new Date(first.first as string).getUTCFullYear() : thisYear;
+  const firstYear = first?.first ? dateColumn(first.first).getUTCFullYear() : thisYear;
   const years: Season[] = [];
   for (let y = Math.max(thisYear, firstYear); y >= Math.min(firstYear, thisYear); y--)
     years.push({
@@ -72,6 +62,35 @@ export async function listSeasons(groupId: string, variant: VariantId): Promise<
       bestEvenings: null,
     });
   return years;
+}
+
+interface StoredSeason {
+  id: string;
+  variant: string;
+  name: string;
+  startsOn: unknown;
+  endsOn: unknown;
+  bestEvenings: number | bigint | null;
+}
+
+const SEASON_COLUMNS = sql`SELECT s."id" AS "id", s."variant" AS "variant", s."name" AS "name",
+  s."startsOn" AS "startsOn", s."endsOn" AS "endsOn", s."bestEvenings" AS "bestEvenings" FROM "Season" s`;
+
+const toSeason = (s: StoredSeason): Season => ({
+  key: s.id,
+  id: s.id,
+  name: s.name,
+  startsOn: day(dateColumn(s.startsOn)),
+  endsOn: day(dateColumn(s.endsOn)),
+  bestEvenings: s.bestEvenings === null ? null : Number(s.bestEvenings),
+});
+
+/** The seasons an admin defined, of both games, by first day (the group page's list of them). */
+export async function definedSeasons(groupId: string): Promise<(Season & { variant: VariantId })[]> {
+  const [rows] = await readRows<[StoredSeason[]]>(
+    sql`${SEASON_COLUMNS} WHERE s."groupId" = ${groupId} ORDER BY s."startsOn", s."createdAt"`,
+  );
+  return rows.map((row) => ({ ...toSeason(row), variant: row.variant as VariantId }));
 }
 
 /** The season `key` names, or the current one (the newest that has begun), or the newest. */
@@ -182,12 +201,12 @@ export async function recordsView(actor: Actor, groupId: unknown, variant: unkno
 /** The records with their evenings' titles and their games' numbers. */
 async function withLinks(records: GroupRecord[], games: SeasonGame[]): Promise<RecordView[]> {
   const ids = [...new Set(records.map((r) => r.evening))];
-  const titles = new Map(
-    (await getDb().evening.findMany({ where: { id: { in: ids } }, select: { id: true, title: true } })).map((e) => [
-      e.id,
-      e.title,
-    ]),
-  );
+  const [rows] = ids.length
+    ? await readRows<[{ id: string; title: string }[]]>(
+        sql`SELECT e."id" AS "id", e."title" AS "title" FROM "Evening" e WHERE e."id" IN (${join(ids)})`,
+      )
+    : [[]];
+  const titles = new Map(rows.map((e) => [e.id, e.title]));
   const numbers = new Map(games.map((g) => [g.game, g.gameNumber ?? null]));
   return records.map((r) => ({
     ...r,

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import {
   evaluateGame,
+  isVariantId,
   playsForMoney,
   resolveHouseRules,
   type DealResult,
@@ -19,6 +20,8 @@ import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
 import { eveningWithGamesSelect } from "./game-record";
 import { toGameRecord } from "./game-record";
+import { groupGames, listSeasons, pickSeason } from "./seasons";
+import { seasonTable } from "@/lib/stats/season";
 
 export interface ScoreboardGame {
   number: number;
@@ -48,6 +51,23 @@ export interface Scoreboard {
   /** The stakes, only when the evening is played for money and its owner shows the money on the link. */
   stakes: Stakes | null;
   games: ScoreboardGame[];
+  /**
+   * Between games of a group's evening (its last game won): the group's current season table of this game, as TV
+   * mode shows it — each player's points and wins, in table order. Null otherwise.
+   */
+  season: { name: string; rows: { player: string; points: number; wins: number }[] } | null;
+}
+
+/** The season table a group's evening shows between games (see `Scoreboard.season`). */
+async function seasonBetweenGames(
+  groupId: string | null,
+  variant: string,
+  games: ScoreboardGame[],
+): Promise<Scoreboard["season"]> {
+  if (!groupId || !isVariantId(variant) || !games.at(-1)?.winners.length) return null;
+  const season = pickSeason(await listSeasons(groupId, variant));
+  const table = seasonTable(await groupGames(groupId, variant, season), { best: season.bestEvenings });
+  return { name: season.name, rows: table.map(({ player, points, wins }) => ({ player, points, wins })) };
 }
 
 function toScoreboardGame(number: number, record: GameRecord, result: GameResult): ScoreboardGame {
@@ -79,10 +99,21 @@ async function loadScoreboard(
 ): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
-    select: { ...eveningWithGamesSelect, shareToken: true, version: true, stakes: true, shareMoney: true },
+    select: {
+      ...eveningWithGamesSelect,
+      shareToken: true,
+      version: true,
+      stakes: true,
+      shareMoney: true,
+      groupId: true,
+    },
   });
   if (!evening) return null;
   const stakes = evening.stakes as Stakes | null;
+  const games = evening.games.map((game) => {
+    const record = toGameRecord(evening, game);
+    return toScoreboardGame(game.number, record, evaluateGame(record).result!);
+  });
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
@@ -94,10 +125,8 @@ async function loadScoreboard(
       variant: evening.variant,
       ended: evening.status !== "open",
       stakes: evening.shareMoney && playsForMoney(stakes) ? stakes : null,
-      games: evening.games.map((game) => {
-        const record = toGameRecord(evening, game);
-        return toScoreboardGame(game.number, record, evaluateGame(record).result!);
-      }),
+      games,
+      season: await seasonBetweenGames(evening.groupId, evening.variant, games),
     },
   };
 }

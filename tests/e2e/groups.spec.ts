@@ -76,6 +76,16 @@ test("two accounts host alternate evenings for one group; a merged player is one
   await expect(anna.getByTestId("player-Dagge")).toContainText("read as Dag");
   await screenshots(anna, "group-merged");
 
+  // Between games, the evening's TV mode shows the season table, merged players as one.
+  await bo.goto("/evenings");
+  await bo.getByTestId("history-list").getByText("Hos Bo").click();
+  const share = await bo.getByTestId("share-url").inputValue();
+  const tv = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await tv.goto(`${new URL(share).pathname}?tv=1`);
+  await expect(tv.getByTestId("share-winners")).toContainText("Dagge");
+  await expect(tv.getByTestId("tv-season").getByRole("listitem").first()).toHaveText("Dag 6");
+  await tv.screenshot({ path: "test-results/screenshots/tv-season-720p.png" });
+
   // Bo, not an admin, sees the merge too (and no merge form); his evening's sheet still says Dagge.
   await expect(bo.getByTestId("protokoll").first()).toContainText("Dagge");
   await bo.getByRole("link", { name: `Kept for the group ${group}` }).click();
@@ -102,6 +112,8 @@ test("a refused merge says why and changes nothing", async ({ page }) => {
   await merge.getByLabel("Player").selectOption({ label: "Anna" });
   await merge.getByLabel("is the same person as").selectOption({ label: "Bo" });
   await merge.getByRole("button", { name: "Merge" }).click();
-  await expect(merge.getByRole("alert")).toHaveText("“Anna” and “Bo” sat at the same table on “Kväll”: they are two people.");
+  await expect(merge.getByRole("alert")).toHaveText(
+    "“Anna” and “Bo” sat at the same table on “Kväll”: they are two people.",
+  );
   await expect(page.getByTestId("player-Anna")).not.toContainText("read as");
 });

@@ -8,8 +8,9 @@ import { format, intlLocale } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { KeptEvenings } from "@/app/_components/kept-evenings";
-import { VARIANTS, VARIANT_IDS, isVariantId } from "@/lib/rules";
+import { VARIANTS, isVariantId } from "@/lib/rules";
 import { Words } from "@/lib/i18n/words";
+import { HistoryFilters } from "./history-filters";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
 
@@ -68,64 +69,7 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
             {t("nav.groups")}
           </Link>
         </div>
-        {/* Keyed by the filters, so the fields show what the list shows after every navigation. */}
-        <form key={JSON.stringify(filters)} className="filters card" method="get" action="/evenings">
-          <label className="field">
-            <span>{t("history.player")}</span>
-            <select name="player" defaultValue={filters.player ?? ""}>
-              <option value="">{t("history.any")}</option>
-              {[...names]
-                .sort((a, b) => a.localeCompare(b))
-                .map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>{t("history.game")}</span>
-            <select name="variant" defaultValue={filters.variant ?? ""}>
-              <option value="">{t("history.any")}</option>
-              {VARIANT_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {VARIANTS[id].name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {groups.length ? (
-            <label className="field">
-              <span>{t("nav.groups")}</span>
-              <select name="group" defaultValue={filters.group ?? ""}>
-                <option value="">{t("history.any")}</option>
-                {groups.map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          <label className="field">
-            <span>{t("history.from")}</span>
-            <input type="date" name="from" defaultValue={filters.from} />
-          </label>
-          <label className="field">
-            <span>{t("history.to")}</span>
-            <input type="date" name="to" defaultValue={filters.to} />
-          </label>
-          <div className="actions">
-            <button type="submit" className="button small">
-              {t("history.filter")}
-            </button>
-            {filtered ? (
-              <Link href="/evenings" className="button small">
-                {t("history.clear")}
-              </Link>
-            ) : null}
-          </div>
-        </form>
+        <HistoryFilters filters={filters} filtered={filtered} names={names} groups={groups} t={t} />
         {history.total === 0 && !filtered ? <p className="muted">{t("evenings.empty")}</p> : null}
         <ul className="evening-list" data-testid="history-list">
           {history.items.map((e) => (

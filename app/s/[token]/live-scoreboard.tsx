@@ -134,6 +134,18 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
           <p>
             {format(dict["table.gameN"], { n: game!.number })} · {dict["table.gameOver"]}
           </p>
+          {scoreboard.season ? (
+            <section className="tv-season" data-testid="tv-season">
+              <h2>{format(dict["share.season"], { season: scoreboard.season.name })}</h2>
+              <ol>
+                {scoreboard.season.rows.map((r) => (
+                  <li key={r.player}>
+                    {r.player} <strong>{r.points}</strong>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
         </div>
       ) : null}
     </main>

@@ -1,5 +1,6 @@
 /** The live scoreboard and its share link. */
 export const en = {
+  "share.season": "Season table {season} (points)",
   "share.title": "Live scoreboard",
   "share.panel": "Share the live scoreboard",
   "share.help": "Anyone with this link sees the scores live — no account needed, nothing else of yours.",
@@ -25,6 +26,7 @@ export const en = {
 } as const;
 
 export const sv: Record<keyof typeof en, string> = {
+  "share.season": "Säsongstabell {season} (poäng)",
   "share.title": "Poängtavla live",
   "share.panel": "Dela poängtavlan live",
   "share.help": "Alla med länken ser poängen live — inget konto behövs, inget annat av ditt syns.",

@@ -76,8 +76,9 @@ describe("the season table (hand-computed)", () => {
 
   it("every evening counts: points, then wins, then name; a player who joined mid-season is in it", () => {
     const table = seasonTable(season());
-    expect(table.map(({ player, rank, points, evenings, games, wins }) => ({ player, rank, points, evenings, games, wins })))
-      .toEqual([row("A", 1, 6, 3, 6, 2), row("C", 2, 5, 2, 4, 1), row("B", 3, 3, 3, 6, 1), row("D", 3, 3, 2, 4, 1)]);
+    expect(
+      table.map(({ player, rank, points, evenings, games, wins }) => ({ player, rank, points, evenings, games, wins })),
+    ).toEqual([row("A", 1, 6, 3, 6, 2), row("C", 2, 5, 2, 4, 1), row("B", 3, 3, 3, 6, 1), row("D", 3, 3, 2, 4, 1)]);
     expect(table.find((r) => r.player === "A")).toMatchObject({ loneWins: 2, limpas: 0, counted: 3, money: [] });
   });
 

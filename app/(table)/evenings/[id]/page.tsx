@@ -89,7 +89,9 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
               {evening.group ? (
                 <p className="muted" data-testid="evening-group">
                   {evening.group.member ? (
-                    <Link href={`/groups/${evening.group.id}`}>{format(t("group.keptFor"), { name: evening.group.name })}</Link>
+                    <Link href={`/groups/${evening.group.id}`}>
+                      {format(t("group.keptFor"), { name: evening.group.name })}
+                    </Link>
                   ) : (
                     format(t("group.keptFor"), { name: evening.group.name })
                   )}
@@ -123,7 +125,12 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                 <details className="no-print">
                   <summary>{t("group.move")}</summary>
                   <p className="muted">{t("group.moveHelp")}</p>
-                  <GroupForm intent="move" values={{ evening: evening.id }} submit={t("group.moveSave")} testId="move-evening">
+                  <GroupForm
+                    intent="move"
+                    values={{ evening: evening.id }}
+                    submit={t("group.moveSave")}
+                    testId="move-evening"
+                  >
                     <label className="field">
                       <span>{t("group.move")}</span>
                       <select name="group" defaultValue={evening.group?.id ?? ""}>

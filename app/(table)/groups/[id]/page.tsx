@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { siteUrl } from "@/app/_components/site-url";
 import { requireActor } from "@/lib/auth/require";
 import { getGroupView } from "@/lib/data/groups";
-import { listSeasons, seasonAndRecords } from "@/lib/data/seasons";
+import { definedSeasons, seasonAndRecords } from "@/lib/data/seasons";
 import { isAppError } from "@/lib/errors";
 import { getI18n } from "@/lib/i18n/server";
 import { Words } from "@/lib/i18n/words";
@@ -34,9 +34,7 @@ export default async function GroupPage({ params, searchParams }: PageProps<"/gr
   ]);
   const admin = group.role === "admin";
   const inviteUrl = admin && group.inviteToken ? `${await siteUrl()}/groups/join/${group.inviteToken}` : null;
-  const definedSeasons = admin
-    ? (await Promise.all(VARIANT_IDS.map((v) => listSeasons(group.id, v)))).flat().filter((s) => s.id)
-    : [];
+  const seasons = admin ? await definedSeasons(group.id) : [];
   const gameLink = (v: VariantId) => `/groups/${group.id}?game=${v}`;
 
   return (
@@ -67,7 +65,7 @@ export default async function GroupPage({ params, searchParams }: PageProps<"/gr
             t={t}
             locale={locale}
             inviteUrl={inviteUrl}
-            seasons={definedSeasons}
+            seasons={seasons}
             game={game}
             current={season.season}
           />
