@@ -107,26 +107,44 @@ export function pickSeason(seasons: Season[], key?: unknown): Season {
  * The group's games of one game (variant), optionally within a season, in the order played, each player read as
  * the group's player they are (merges followed, current names).
  */
+/**
+ * The group's games already read and folded, by group, game and range: a derived cache like the parsed summaries
+ * (STYLE.md 2). An entry is used only while its stamp — the count, version sum and latest change of the range's
+ * evenings (every change to an evening moves its version and time on) and the group's players with their merges
+ * and names — is the one read now, so a change on any instance is never missed.
+ */
+const MAX_FOLDED = 200;
+const folded = new Map<string, { stamp: string; games: SeasonGame[] }>();
+
 export async function groupGames(groupId: string, variant: VariantId | null, season?: Season): Promise<SeasonGame[]> {
   const ofGame = variant ? sql` AND e."variant" = ${variant}` : sql``;
   const range = season
     ? sql` AND e."date" >= ${new Date(`${season.startsOn}T00:00:00Z`)} AND e."date" <= ${new Date(`${season.endsOn}T00:00:00Z`)}`
     : sql``;
-  const [games, [seats, players]] = await Promise.all([
+  const [[changes], players] = await readRows<
+    [{ n: unknown; versions: unknown; latest: unknown }[], { id: string; name: string; mergedIntoId: string | null }[]]
+  >(
+    sql`SELECT COUNT(*) AS "n", SUM(e."version") AS "versions", MAX(e."updatedAt") AS "latest" FROM "Evening" e
+      WHERE e."groupId" = ${groupId}${ofGame}${range} AND e."importing" IS NULL`,
+    sql`SELECT p."id" AS "id", p."name" AS "name", p."mergedIntoId" AS "mergedIntoId"
+      FROM "GroupPlayer" p WHERE p."groupId" = ${groupId} ORDER BY p."id"`,
+  );
+  const key = JSON.stringify([groupId, variant, season?.startsOn, season?.endsOn]);
+  const stamp = JSON.stringify([
+    String(changes?.n),
+    String(changes?.versions),
+    changes?.latest ? dateColumn(changes.latest).getTime() : null,
+    players,
+  ]);
+  const known = folded.get(key);
+  if (known?.stamp === stamp) return known.games;
+
+  const [games, [seats]] = await Promise.all([
     summarizedGames(sql`e."groupId" = ${groupId}${ofGame}${range}`),
-    readRows<
-      [
-        { eveningId: string; name: string; groupPlayerId: string | null }[],
-        { id: string; name: string; mergedIntoId: string | null }[],
-      ]
-    >(
-      sql`
+    readRows<[{ eveningId: string; name: string; groupPlayerId: string | null }[]]>(sql`
       SELECT ep."eveningId" AS "eveningId", ep."name" AS "name", ep."groupPlayerId" AS "groupPlayerId"
       FROM "EveningPlayer" ep JOIN "Evening" e ON e."id" = ep."eveningId"
-      WHERE e."groupId" = ${groupId}${ofGame}${range}`,
-      sql`SELECT p."id" AS "id", p."name" AS "name", p."mergedIntoId" AS "mergedIntoId"
-      FROM "GroupPlayer" p WHERE p."groupId" = ${groupId}`,
-    ),
+      WHERE e."groupId" = ${groupId}${ofGame}${range}`),
   ]);
   const byId = new Map(players.map((p) => [p.id, p]));
   const asOne = new Map<string, Map<string, string>>();
@@ -136,11 +154,15 @@ export async function groupGames(groupId: string, variant: VariantId | null, sea
     names.set(seat.name, canonicalOf(byId, seat.groupPlayerId).name);
     asOne.set(seat.eveningId, names);
   }
-  return games.flatMap((g) => {
+  const result = games.flatMap((g) => {
     const names = asOne.get(g.eveningId);
     const game = { ...g, game: g.game! };
     return names ? readAsOne([game], (n) => names.get(n) ?? n) : [game];
   });
+  folded.delete(key);
+  folded.set(key, { stamp, games: result });
+  if (folded.size > MAX_FOLDED) folded.delete(folded.keys().next().value!);
+  return result;
 }
 
 /** Every game of the group (both games), merged players read as one: the players' pages filtered to a group. */

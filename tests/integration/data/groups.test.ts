@@ -64,6 +64,8 @@ describeWithDatabase("groups", () => {
     const second = await newEvening(bo, { ...five, groupId, players: ["anna", "Bo", "dag"], date: "2026-03-12" });
     expect((await getEvening(bo, second.eveningId)).games[0]!.record.players).toEqual(["Anna", "Bo", "Dag"]);
     expect(await getDb().groupPlayer.count({ where: { groupId } })).toBe(3);
+    // Read before the games are won (the season's folded games are kept), and again after: the deals show at once.
+    expect((await seasonView(anna, groupId, "knektpass", "2026")).table.every((r) => r.wins === 0)).toBe(true);
     // Each sees both evenings and may record at the other's table; a stranger sees neither.
     expect((await listHistory(anna)).items.map((e) => e.id)).toEqual([second.eveningId, first.eveningId]);
     expect((await listHistory(bo)).items.map((e) => e.id)).toEqual([second.eveningId, first.eveningId]);

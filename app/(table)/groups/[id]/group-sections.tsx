@@ -39,6 +39,14 @@ export function EveningsSection({ group, t, locale }: Props) {
   );
 }
 
+function PlayerOptions({ players }: { players: { id: string; name: string }[] }) {
+  return players.map((p) => (
+    <option key={p.id} value={p.id}>
+      {p.name}
+    </option>
+  ));
+}
+
 /** The group's players: who is merged into whom, who is whose account; rename, merge, add. */
 export function PlayersSection({ group, t }: Props) {
   const admin = group.role === "admin";
@@ -86,11 +94,7 @@ export function PlayersSection({ group, t }: Props) {
           <label className="field">
             <span>{t("group.renamePlayer")}</span>
             <select name="player" required>
-              {group.players.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <PlayerOptions players={group.players} />
             </select>
           </label>
           <label className="field">
@@ -104,21 +108,13 @@ export function PlayersSection({ group, t }: Props) {
           <label className="field">
             <span>{t("group.mergeFrom")}</span>
             <select name="player" required>
-              {canonical.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <PlayerOptions players={canonical} />
             </select>
           </label>
           <label className="field">
             <span>{t("group.mergeInto")}</span>
             <select name="into" required defaultValue={canonical[1]!.id}>
-              {canonical.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <PlayerOptions players={canonical} />
             </select>
           </label>
         </GroupForm>

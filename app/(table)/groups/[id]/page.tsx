@@ -55,7 +55,13 @@ export default async function GroupPage({ params, searchParams }: PageProps<"/gr
         </nav>
 
         <SeasonSection groupId={group.id} game={game} view={season} t={t} locale={locale} />
-        <RecordsSection game={game} records={records} t={t} locale={locale} />
+        <RecordsSection
+          game={game}
+          records={records}
+          t={t}
+          locale={locale}
+          page={`/groups/${group.id}/records?game=${game}`}
+        />
         <EveningsSection group={group} t={t} locale={locale} />
         <PlayersSection group={group} t={t} locale={locale} />
         <MembersSection group={group} t={t} locale={locale} />

@@ -148,15 +148,18 @@ export function RecordsSection({
   records,
   t,
   locale,
+  page,
 }: {
   game: VariantId;
   records: RecordView[];
   t: T;
   locale: Locale;
+  /** The records' own page (a link to it, from the group's page). */
+  page?: string;
 }) {
   const day = dayFormat(locale);
   return (
-    <section className="card stack no-print" aria-labelledby="records" data-testid="records">
+    <section className="card stack" aria-labelledby="records" data-testid="records">
       <h2 id="records">
         {t("group.records")} <span className="muted">· {VARIANTS[game].name}</span>
       </h2>
@@ -188,6 +191,11 @@ export function RecordsSection({
       ) : (
         <p className="muted">{t("group.noRecords")}</p>
       )}
+      {page ? (
+        <Link href={page} className="no-print">
+          {t("group.openRecords")}
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SignUpOrIn } from "@/app/_components/sign-up-or-in";
 import { currentActor } from "@/lib/auth/session";
 import { describeInvite } from "@/lib/data/members";
 import { format } from "@/lib/i18n/dictionaries";
@@ -20,7 +20,6 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
       </main>
     );
   }
-  const next = encodeURIComponent(`/join/${token}`);
   return (
     <Words areas={["rules"]}>
       <main className="narrow stack">
@@ -29,14 +28,7 @@ export default async function JoinPage({ params }: PageProps<"/join/[token]">) {
         {actor ? (
           <JoinButton token={token} label={t("join.button")} />
         ) : (
-          <div className="actions">
-            <Link className="button primary" href={`/sign-up?next=${next}`}>
-              {t("join.signUp")}
-            </Link>
-            <Link className="button" href={`/sign-in?next=${next}`}>
-              {t("join.signIn")}
-            </Link>
-          </div>
+          <SignUpOrIn next={`/join/${token}`} signUp={t("join.signUp")} signIn={t("join.signIn")} />
         )}
       </main>
     </Words>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { SignUpOrIn } from "@/app/_components/sign-up-or-in";
 import { currentActor } from "@/lib/auth/session";
 import { describeGroupInvite } from "@/lib/data/groups";
 import { format } from "@/lib/i18n/dictionaries";
@@ -21,7 +21,6 @@ export default async function JoinGroupPage({ params }: PageProps<"/groups/join/
       </main>
     );
   }
-  const next = encodeURIComponent(`/groups/join/${token}`);
   return (
     <Words areas={["rules"]}>
       <main className="narrow stack">
@@ -30,14 +29,7 @@ export default async function JoinGroupPage({ params }: PageProps<"/groups/join/
         {actor ? (
           <GroupForm intent="join" values={{ token }} submit={t("group.join.button")} testId="join-group" />
         ) : (
-          <div className="actions">
-            <Link className="button primary" href={`/sign-up?next=${next}`}>
-              {t("join.signUp")}
-            </Link>
-            <Link className="button" href={`/sign-in?next=${next}`}>
-              {t("join.signIn")}
-            </Link>
-          </div>
+          <SignUpOrIn next={`/groups/join/${token}`} signUp={t("join.signUp")} signIn={t("join.signIn")} />
         )}
       </main>
     </Words>
