@@ -5,12 +5,16 @@
  *
  * `npm run --silent score -- --season [--best N] FILE...` — the season table and records of these records of one
  * game, in the order played (README "Seasons and records"): one JSON document, or nothing when any is invalid.
+ *
+ * `npm run --silent score -- --ratings FILE...` — the players' ratings after these records, finished ones rated in
+ * the order given (README "Ratings"): `{"ratings": {"<player>": {"mu", "sigma", "ordinal"}}}`.
  */
 import { readFileSync } from "node:fs";
 import { evaluateGame, parseStakes, settle, type GameRecord, type GameResult } from "../lib/rules";
 import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
 import { groupRecords, seasonTable, type SeasonGame } from "../lib/stats/season";
 import { summarizeGame } from "../lib/stats/summary";
+import { replayRatings } from "../lib/stats/ratings";
 
 const fail = (file: string, message: string) => {
   process.stderr.write(`${file}: ${message}\n`);
@@ -122,8 +126,21 @@ function season(files: string[], best: number | null): boolean {
   return true;
 }
 
-const usage =
-  "usage: npm run --silent score -- FILE...\n       npm run --silent score -- --season [--best N] FILE...\n";
+/** The ratings after rating these records in the order given (whatever their game; unfinished ones skipped). */
+function ratings(files: string[]): boolean {
+  const games = files.map(seasonGame);
+  if (games.some((g) => !g)) return false;
+  const rated = replayRatings(games as Exclude<(typeof games)[number], false>[]);
+  process.stdout.write(JSON.stringify({ ratings: Object.fromEntries(rated) }) + "\n");
+  return true;
+}
+
+const usage = [
+  "usage: npm run --silent score -- FILE...",
+  "       npm run --silent score -- --season [--best N] FILE...",
+  "       npm run --silent score -- --ratings FILE...",
+  "",
+].join("\n");
 const args = process.argv.slice(2);
 if (args[0] === "--season") {
   let files = args.slice(1);
@@ -141,6 +158,12 @@ if (args[0] === "--season") {
   } else {
     process.exitCode = season(files, best) ? 0 : 2;
   }
+} else if (args[0] === "--ratings") {
+  const files = args.slice(1);
+  if (files.length === 0) {
+    process.stderr.write(usage);
+    process.exitCode = 2;
+  } else process.exitCode = ratings(files) ? 0 : 2;
 } else if (args.length === 0) {
   process.stderr.write(usage);
   process.exitCode = 2;

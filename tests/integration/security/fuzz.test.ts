@@ -129,9 +129,10 @@ describeWithDatabase("bad input never errors, never writes", () => {
         await survives(() => recordsView(owner, g, text));
         await survives(() => joinGroup(owner, text));
       }),
-      { numRuns: RUNS },
+      // Fourteen operations a run, each fingerprinting the database twice: fewer runs than the others.
+      { numRuns: RUNS / 2 },
     );
-  });
+  }, 120_000);
 
   it("importing hostile files", async () => {
     const owner = await newActor("fuzz");

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ordinal, rate, rating } from "openskill";
 
 /** The `score` command as a user runs it (README "Seasons and records"). */
 function score(...args: string[]) {
@@ -20,7 +21,8 @@ const files = [
   "6-third-evening-game-2.json",
 ].map((f) => path.join(dir, f));
 
-describe("score --season (the README's worked example)", () => {
+// Each case starts the command as a process of its own (about a second each, more on a busy machine).
+describe("score --season (the README's worked example)", { timeout: 60_000 }, () => {
   it("prints the table in order and the records, each with where it was set", () => {
     const run = score("--season", ...files);
     expect(run.status).toBe(0);
@@ -63,5 +65,32 @@ describe("score --season (the README's worked example)", () => {
     const run = score("--season", files[0]!, bad);
     expect(run).toMatchObject({ status: 2, stdout: "" });
     expect(run.stderr).toContain(`${bad}: "date" must be a date written YYYY-MM-DD`);
+  });
+});
+
+describe("score --ratings", { timeout: 60_000 }, () => {
+  it("prints what the openskill package gives for the same rankings, unfinished games skipped", () => {
+    const run = score("--ratings", ...files);
+    expect(run.status).toBe(0);
+    // The fixtures' finished games by hand (lower rank is better; equal scores share a rank):
+    // A | B, C  ·  B | C | A  ·  D | A, B  ·  A | B, D  ·  (unfinished)  ·  C | A, B, D
+    const r: Record<string, { mu: number; sigma: number }> = {};
+    const play = (ranks: Record<string, number>) => {
+      const names = Object.keys(ranks);
+      const out = rate(
+        names.map((n) => [r[n] ?? rating()]),
+        { rank: names.map((n) => ranks[n]!) },
+      );
+      names.forEach((n, i) => (r[n] = out[i]![0]!));
+    };
+    play({ A: 1, B: 2, C: 2 });
+    play({ A: 3, B: 1, C: 2 });
+    play({ A: 2, B: 2, D: 1 });
+    play({ A: 1, B: 2, D: 2 });
+    play({ A: 2, B: 2, C: 1, D: 2 });
+    const expected = Object.fromEntries(
+      Object.entries(r).map(([n, x]) => [n, { mu: x.mu, sigma: x.sigma, ordinal: ordinal(x) }]),
+    );
+    expect(JSON.parse(run.stdout)).toEqual({ ratings: expected });
   });
 });
