@@ -13,7 +13,6 @@ import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { newToken } from "./evenings";
 import { IdSchema, isId, TextSchema } from "./input";
-import { isUniqueViolation } from "./prisma-errors";
 
 export type GroupRole = "admin" | "member";
 type Reader = Pick<Tx, "groupMember">;
@@ -303,16 +302,13 @@ export async function renameGroupPlayer(
   await inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
     const player = await requirePlayer(tx, id, playerId);
-    try {
-      await tx.groupPlayer.update({ where: { id: player.id }, data: { name: newName, nameKey: nameKey(newName) } });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const other = await tx.groupPlayer.findUnique({
-        where: { groupId_nameKey: { groupId: id, nameKey: nameKey(newName) } },
-        select: { name: true },
-      });
-      throw nameTaken(newName, other?.name ?? newName);
-    }
+    // Checked before writing: on PostgreSQL a refused write ends the transaction, so it is never the check.
+    const other = await tx.groupPlayer.findUnique({
+      where: { groupId_nameKey: { groupId: id, nameKey: nameKey(newName) } },
+      select: { id: true, name: true },
+    });
+    if (other && other.id !== player.id) throw nameTaken(newName, other.name);
+    await tx.groupPlayer.update({ where: { id: player.id }, data: { name: newName, nameKey: nameKey(newName) } });
   });
 }
 

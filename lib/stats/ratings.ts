@@ -62,3 +62,90 @@ export function replayRatings<G extends RatedGame>(
   }
   return new Map([...current].map(([p, r]) => [p, asView(r)]));
 }
+
+type Skill = { mu: number; sigma: number };
+
+/**
+ * Ratings carried along a group's games, so that a game that ends costs one more `rate` (not a replay of the
+ * group's history): `consumed` games are in `ratings` (the trailing games still being played are not consumed
+ * yet); `beforeLast` is every rating as it stood before the last evening's first rated game.
+ */
+export interface RatingsState {
+  ratings: Map<string, Skill>;
+  consumed: number;
+  /** What each consumed game was rated as: its reference and its ranking. A change to one means a replay. */
+  marks: string[];
+  lastEvening: string | null;
+  beforeLast: Map<string, Skill>;
+  /** Each player's conservative rating after each of their rated games, in order (their rating history). */
+  history: Map<string, { date: string | null; ordinal: number }[]>;
+}
+
+const mark = (game: RatedGame & { game?: string }) => JSON.stringify([game.game ?? null, gameRanks(game.summary)]);
+
+/**
+ * Goes on from `state` (or from the start) over `games`, in the order played. When a game already rated reads
+ * differently now (an edit, a merge, a rename), everything is replayed. Games after the last finished one are left
+ * for later: a game in play is rated when it ends.
+ */
+export function continueRatings<G extends RatedGame & { eveningId: string; game?: string; date?: string | null }>(
+  state: RatingsState | null,
+  games: G[],
+): RatingsState {
+  const usable = state && state.consumed <= games.length && state.marks.every((m, i) => m === mark(games[i]!));
+  let next: RatingsState = usable
+    ? {
+        ...state,
+        ratings: new Map(state.ratings),
+        marks: [...state.marks],
+        beforeLast: new Map(state.beforeLast),
+        history: new Map(state.history),
+      }
+    : { ratings: new Map(), consumed: 0, marks: [], lastEvening: null, beforeLast: new Map(), history: new Map() };
+  const copied = new Set<string>();
+  let end = games.length;
+  while (end > next.consumed && !games[end - 1]!.summary.finished) end--;
+  for (let i = next.consumed; i < end; i++) {
+    const game = games[i]!;
+    const ranks = gameRanks(game.summary);
+    if (ranks) {
+      if (game.eveningId !== next.lastEvening) {
+        next.beforeLast = new Map(next.ratings);
+        next.lastEvening = game.eveningId;
+      }
+      const rated = rate(
+        game.players.map((p) => [next.ratings.get(p) ?? rating()]),
+        { rank: game.players.map((p) => ranks[p]!) },
+      );
+      game.players.forEach((p, k) => {
+        const skill = { mu: rated[k]![0]!.mu, sigma: rated[k]![0]!.sigma };
+        next.ratings.set(p, skill);
+        // A player's history is copied before it grows: the state this one went on from stays as it was.
+        const list = copied.has(p) ? next.history.get(p)! : [...(next.history.get(p) ?? [])];
+        copied.add(p);
+        list.push({ date: game.date ?? null, ordinal: ordinal(skill) });
+        next.history.set(p, list);
+      });
+    }
+    next.marks.push(mark(game));
+  }
+  next = { ...next, consumed: end };
+  return next;
+}
+
+export interface RatingRow extends PlayerRating {
+  player: string;
+  /** The conservative rating's change over the last evening (0 for who did not play it). */
+  change: number;
+}
+
+/** The ratings as a table: the highest conservative rating first. */
+export function ratingsTable(state: RatingsState): RatingRow[] {
+  return [...state.ratings]
+    .map(([player, skill]) => {
+      const now = asView(skill);
+      const before = state.beforeLast.get(player);
+      return { player, ...now, change: now.ordinal - (before ? ordinal(before) : ordinal(rating())) };
+    })
+    .sort((a, b) => b.ordinal - a.ordinal || a.player.localeCompare(b.player));
+}

@@ -1,7 +1,7 @@
 /** Helpers for data-layer tests: users, evenings, and a fingerprint of everything stored. */
 import { randomBytes } from "node:crypto";
 import { describe, inject } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb, readRows, sql } from "@/lib/db/client";
 import { createEvening, type CreateEveningInput } from "@/lib/data/evenings";
 import { gameInclude } from "@/lib/data/game-record";
 import { toGameRecord } from "@/lib/data/game-record";
@@ -34,68 +34,44 @@ export async function newEvening(actor: { userId: string }, overrides: Partial<C
   return { eveningId: id, gameId: game.id };
 }
 
-/** Row counts of every table and the evenings' versions: equal fingerprints mean nothing was written. */
+/**
+ * Row counts of every table, the evenings' versions and what can change in place in the other tables: equal
+ * fingerprints mean nothing was written. Raw reads (fast on a database that many tests have filled), compared as
+ * values.
+ */
 export async function fingerprint() {
-  const db = getDb();
-  const [
-    users,
-    people,
-    evenings,
-    members,
-    players,
-    games,
-    seats,
-    deals,
-    entries,
-    edits,
-    versions,
-    ruleSets,
-    groups,
-    groupMembers,
-    groupPlayers,
-    seasons,
-  ] = await Promise.all([
-    db.user.count(),
-    db.person.count(),
-    db.evening.count(),
-    db.eveningMember.count(),
-    db.eveningPlayer.count(),
-    db.game.count(),
-    db.gameSeat.count(),
-    db.deal.count(),
-    db.dealEntry.count(),
-    db.dealEdit.count(),
-    db.evening.findMany({ select: { id: true, version: true, updatedAt: true }, orderBy: { id: "asc" } }),
-    db.ruleSet.findMany({ select: { id: true, updatedAt: true }, orderBy: { id: "asc" } }),
-    db.group.findMany({ select: { id: true, name: true, inviteToken: true }, orderBy: { id: "asc" } }),
-    db.groupMember.findMany({
-      select: { groupId: true, userId: true, admin: true },
-      orderBy: [{ groupId: "asc" }, { userId: "asc" }],
-    }),
-    db.groupPlayer.findMany({
-      select: { id: true, name: true, userId: true, mergedIntoId: true },
-      orderBy: { id: "asc" },
-    }),
-    db.season.findMany({ select: { id: true, startsOn: true, endsOn: true }, orderBy: { id: "asc" } }),
-  ]);
-  return {
-    users,
-    people,
-    evenings,
-    members,
-    players,
-    games,
-    seats,
-    deals,
-    entries,
-    edits,
-    versions,
-    ruleSets,
-    groups,
-    groupMembers,
-    groupPlayers,
-    seasons,
-  };
+  const count = (table: string) => sql([`SELECT COUNT(*) AS "n" FROM "${table}"`]);
+  const tables = ["User", "Person", "Evening", "EveningMember", "EveningPlayer", "Game", "GameSeat", "Deal"];
+  const more = ["DealEntry", "DealEdit"];
+  const rows = await readRows<unknown[][]>(
+    ...[...tables, ...more].map(count),
+    sql`SELECT "id", "version", "updatedAt", "groupId" FROM "Evening" ORDER BY "id"`,
+    sql`SELECT "id", "updatedAt", "groupId" FROM "RuleSet" ORDER BY "id"`,
+    sql`SELECT "id", "name", "inviteToken" FROM "Group" ORDER BY "id"`,
+    sql`SELECT "groupId", "userId", "admin" FROM "GroupMember" ORDER BY "groupId", "userId"`,
+    sql`SELECT "id", "name", "userId", "mergedIntoId" FROM "GroupPlayer" ORDER BY "id"`,
+    sql`SELECT "id", "startsOn", "endsOn" FROM "Season" ORDER BY "id"`,
+  );
+  // Counts as numbers (SQLite gives bigints, PostgreSQL text), dates as times: the same state reads the same.
+  const plain = (value: unknown): unknown =>
+    typeof value === "bigint" ? Number(value) : value instanceof Date ? value.getTime() : value;
+  const names = [
+    ...[...tables, ...more].map((t) => `${t} rows`),
+    "evenings",
+    "ruleSets",
+    "groups",
+    "groupMembers",
+    "groupPlayers",
+    "seasons",
+  ];
+  return Object.fromEntries(
+    rows.map((list, i) => [
+      names[i]!,
+      (list as Record<string, unknown>[]).map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, plain(v)])),
+      ),
+    ]),
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ export const en = {
   "players.longestRun": "Longest run without a limpa",
   "players.bestComeback": "Best comeback",
   "players.headToHead": "Head to head",
+  "players.ratingChart": "The player's {game} rating (μ − 3σ) after each of their {n} rated games in the group.",
   "players.against": "Against",
   "players.compare": "Compare",
   "players.h2hGames": "Finished games together: {n}",
@@ -66,6 +67,8 @@ export const sv: Record<keyof typeof en, string> = {
   "players.longestRun": "Längsta svit utan limpa",
   "players.bestComeback": "Största comeback",
   "players.headToHead": "Inbördes möten",
+  "players.ratingChart":
+    "Spelarens rating i {game} (μ − 3σ) efter vart och ett av spelarens {n} ratade partier i sällskapet.",
   "players.against": "Mot",
   "players.compare": "Jämför",
   "players.h2hGames": "Avslutade partier tillsammans: {n}",

@@ -150,6 +150,9 @@ describeWithDatabase("groups", () => {
     // Nothing about the deals was rewritten; renaming the player renames the row.
     expect(await getDb().dealEntry.count()).toBe(before);
     expect((await getEvening(bo, e2.eveningId)).games[0]!.record.players).toEqual(["Bo", "Dagge"]);
+    // A name that is another player's, however written, is refused (found by the fuzz test on PostgreSQL).
+    const taken = await refusal(renameGroupPlayer(anna, groupId, ids.Dag, "ANNA"));
+    expect(taken.text).toMatchObject({ key: "errors.groupPlayerTaken", params: { name: "ANNA", existing: "Anna" } });
     await renameGroupPlayer(anna, groupId, ids.Dag, "Dag H");
     expect((await table())[0]).toEqual(["Dag H", 2, 2]);
     // A merged player is not merged again until split; the split reads them apart again.
@@ -274,6 +277,9 @@ describeWithDatabase("a group in a backup", () => {
       ]),
     );
     await mergeGroupPlayers(anna, groupId, ids.Dagge, ids.Dag);
+    // A name that is another player's, however written, is refused (found by the fuzz test on PostgreSQL).
+    const taken = await refusal(renameGroupPlayer(anna, groupId, ids.Dag, "ANNA"));
+    expect(taken.text).toMatchObject({ key: "errors.groupPlayerTaken", params: { name: "ANNA", existing: "Anna" } });
     await renameGroupPlayer(anna, groupId, ids.Dag, "Dag H");
     await linkGroupPlayer(bo, groupId, ids.Bo, bo.userId);
     await createSeason(anna, groupId, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ordinal, rate, rating } from "openskill";
-import { gameRanks, replayRatings, type RatedGame } from "@/lib/stats/ratings";
+import { continueRatings, gameRanks, ratingsTable, replayRatings, type RatedGame } from "@/lib/stats/ratings";
 import { readAsOne } from "@/lib/stats/season";
 import type { GameSummary } from "@/lib/stats/summary";
 
@@ -54,5 +54,39 @@ describe("the replay gives the openskill package's own numbers", () => {
     expect(ratings.get("A")!.ordinal).toBeCloseTo(a3!.mu - 3 * a3!.sigma, 10);
     // Unmerged, Dagge is a newcomer with one game.
     expect(replayRatings(games).get("Dagge")!.sigma).toBeGreaterThan(ratings.get("A")!.sigma);
+  });
+});
+
+describe("ratings carried along the group's games", () => {
+  const evening = (id: string, g: ReturnType<typeof played>, ref: string) => ({ ...g, eveningId: id, game: ref });
+  const games = [
+    evening("e1", played({ A: 0, B: 3, C: 3 }, ["A"]), "g1"),
+    evening("e1", played({ A: 0, B: 0, C: 5 }, ["A", "B"]), "g2"),
+    evening("e2", played({ A: 4, B: 0, C: 1 }, ["B"]), "g3"),
+    evening("e2", played({ A: 2, B: 3, C: 4 }, []), "g4"),
+  ];
+
+  it("going on from the state gives the replay's numbers; a game in play waits until it ends", () => {
+    const all = continueRatings(null, games);
+    expect(all.consumed).toBe(3);
+    const stepwise = continueRatings(continueRatings(null, games.slice(0, 1)), games);
+    expect(stepwise.ratings).toEqual(all.ratings);
+    expect(Object.fromEntries(all.ratings)).toEqual(
+      Object.fromEntries([...replayRatings(games)].map(([p, r]) => [p, { mu: r.mu, sigma: r.sigma }])),
+    );
+    // The game in play ends: one more game rated, the same as a replay.
+    const ended = [...games.slice(0, 3), evening("e2", played({ A: 0, B: 3, C: 4 }, ["A"]), "g4")];
+    expect(continueRatings(all, ended).ratings).toEqual(continueRatings(null, ended).ratings);
+  });
+
+  it("an edited game already rated means a replay; the change is over the last evening", () => {
+    const all = continueRatings(null, games);
+    const edited = [games[0]!, evening("e1", played({ A: 5, B: 0, C: 5 }, ["B"]), "g2"), games[2]!, games[3]!];
+    expect(continueRatings(all, edited).ratings).toEqual(continueRatings(null, edited).ratings);
+    expect(continueRatings(all, edited).ratings).not.toEqual(all.ratings);
+    const table = ratingsTable(all);
+    const afterE1 = continueRatings(null, games.slice(0, 2)).ratings;
+    for (const row of table) expect(row.change).toBeCloseTo(row.ordinal - ordinal(afterE1.get(row.player)!), 10);
+    expect(table.map((r) => r.ordinal)).toEqual([...table.map((r) => r.ordinal)].sort((a, b) => b - a));
   });
 });

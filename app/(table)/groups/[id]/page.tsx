@@ -10,7 +10,8 @@ import { getI18n } from "@/lib/i18n/server";
 import { Words } from "@/lib/i18n/words";
 import { VARIANTS, VARIANT_IDS, isVariantId, type VariantId } from "@/lib/rules";
 import { AdminSections, EveningsSection, MembersSection, PlayersSection } from "./group-sections";
-import { RecordsSection, SeasonSection } from "./sections";
+import { RatingsSection, RecordsSection, SeasonSection } from "./sections";
+import { groupRatings } from "@/lib/data/ratings";
 
 export const metadata: Metadata = { title: "Group · Protokoll" };
 
@@ -27,10 +28,11 @@ export default async function GroupPage({ params, searchParams }: PageProps<"/gr
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   };
-  const [{ t, locale }, group, { season, records }] = await Promise.all([
+  const [{ t, locale }, group, { season, records }, ratings] = await Promise.all([
     getI18n(),
     getGroupView(actor, id).catch(notFoundToo),
     seasonAndRecords(actor, id, game, seasonKey).catch(notFoundToo),
+    groupRatings(actor, id, game).catch(notFoundToo),
   ]);
   const admin = group.role === "admin";
   const inviteUrl = admin && group.inviteToken ? `${await siteUrl()}/groups/join/${group.inviteToken}` : null;
@@ -55,6 +57,7 @@ export default async function GroupPage({ params, searchParams }: PageProps<"/gr
         </nav>
 
         <SeasonSection groupId={group.id} game={game} view={season} t={t} locale={locale} />
+        <RatingsSection game={game} ratings={ratings} t={t} locale={locale} />
         <RecordsSection
           game={game}
           records={records}

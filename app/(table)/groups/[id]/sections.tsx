@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { PrintButton } from "@/app/(table)/evenings/[id]/print-button";
 import type { RecordView, SeasonView } from "@/lib/data/seasons";
+import type { RatingRow } from "@/lib/stats/ratings";
 import { format, intlLocale, type Locale, type MessageKey } from "@/lib/i18n/dictionaries";
 import { signedMoney } from "@/lib/i18n/format";
 import { VARIANTS, type VariantId } from "@/lib/rules";
@@ -196,6 +197,65 @@ export function RecordsSection({
           {t("group.openRecords")}
         </Link>
       ) : null}
+    </section>
+  );
+}
+
+/** The group's ratings of one game: the conservative rating, its change over the last evening, μ and σ. */
+export function RatingsSection({
+  game,
+  ratings,
+  t,
+  locale,
+}: {
+  game: VariantId;
+  ratings: RatingRow[];
+  t: T;
+  locale: Locale;
+}) {
+  const one = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const signed = new Intl.NumberFormat(intlLocale(locale), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: "exceptZero",
+  });
+  return (
+    <section className="card stack" aria-labelledby="ratings" data-testid="ratings">
+      <h2 id="ratings">
+        {t("group.ratings")} <span className="muted">· {VARIANTS[game].name}</span>
+      </h2>
+      {ratings.length ? (
+        <div className="table-wrap">
+          <table className="scores season-table" data-testid="ratings-table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("group.player")}</th>
+                <th scope="col">{t("group.rating")}</th>
+                <th scope="col">{t("group.ratingChange")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ratings.map((r, i) => (
+                <tr key={r.player} data-testid={`rating-row-${r.player}`}>
+                  <td>{i + 1}</td>
+                  <th scope="row">{r.player}</th>
+                  <td title={`μ ${one.format(r.mu)} · σ ${one.format(r.sigma)}`}>
+                    <strong data-testid="rating">{one.format(r.ordinal)}</strong>{" "}
+                    <small className="muted">
+                      μ {one.format(r.mu)} · σ {one.format(r.sigma)}
+                    </small>
+                  </td>
+                  <td>{Math.abs(r.change) < 0.05 ? "–" : signed.format(r.change)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{t("group.noRatings")}</p>
+      )}
+      <p className="muted legend">{t("group.ratingsHelp")}</p>
     </section>
   );
 }

@@ -6,6 +6,9 @@ import { format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { headToHead, playerMoney, playerNames, playerStats } from "@/lib/stats/players";
 import { signedMoney } from "@/lib/i18n/format";
+import { ratingHistory } from "@/lib/data/ratings";
+import { VARIANTS } from "@/lib/rules";
+import { RatingChart } from "../rating-chart";
 
 export const metadata: Metadata = { title: "Player · Protokoll" };
 
@@ -37,6 +40,8 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const money = playerMoney(games, name);
   const other = typeof vs === "string" && names.includes(vs) && vs !== name ? vs : null;
   const h2h = other ? headToHead(games, name, other) : null;
+  // In a group: the player's rating history per game.
+  const ratings = group ? await ratingHistory(actor, group.id, name) : [];
   return (
     <main className="stack">
       <h1>{name}</h1>
@@ -49,6 +54,18 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
           </div>
         ))}
       </dl>
+      {ratings.map(({ variant, points }) => {
+        const now = points.at(-1)!.ordinal;
+        const label = format(t("players.ratingChart"), { game: VARIANTS[variant].name, n: points.length });
+        return (
+          <section key={variant} className="card stack" data-testid={`rating-${variant}`}>
+            <h2>
+              {t("group.rating")} · {VARIANTS[variant].name}: {numbers.format(now)}
+            </h2>
+            <RatingChart points={points.map((p) => p.ordinal)} label={label} />
+          </section>
+        );
+      })}
       {money.length ? (
         <section className="card stack" aria-labelledby="player-money">
           <h2 id="player-money">{t("players.money")}</h2>
