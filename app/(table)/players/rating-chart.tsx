@@ -41,5 +41,7 @@ export function RatingChart({ points, label }: { points: number[]; label: string
       chart?.destroy();
     };
   }, [points, label]);
-  return <figure className="score-chart" ref={box} role="img" aria-label={label} data-testid="rating-chart" />;
+  return (
+    <figure className="score-chart rating-chart" ref={box} role="img" aria-label={label} data-testid="rating-chart" />
+  );
 }

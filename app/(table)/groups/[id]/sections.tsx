@@ -242,7 +242,7 @@ export function RatingsSection({
                   <th scope="row">{r.player}</th>
                   <td title={`μ ${one.format(r.mu)} · σ ${one.format(r.sigma)}`}>
                     <strong data-testid="rating">{one.format(r.ordinal)}</strong>{" "}
-                    <small className="muted">
+                    <small className="muted rating-detail">
                       μ {one.format(r.mu)} · σ {one.format(r.sigma)}
                     </small>
                   </td>

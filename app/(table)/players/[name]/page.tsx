@@ -21,6 +21,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   if (!names.includes(name)) notFound();
   const s = playerStats(games, name);
   const numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
+  const oneDecimal = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });
   const figure = (value: number | null, kind: "number" | "percent" = "number") =>
     value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value);
@@ -60,7 +61,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
         return (
           <section key={variant} className="card stack" data-testid={`rating-${variant}`}>
             <h2>
-              {t("group.rating")} · {VARIANTS[variant].name}: {numbers.format(now)}
+              {t("group.rating")} · {VARIANTS[variant].name}: {oneDecimal.format(now)}
             </h2>
             <RatingChart points={points.map((p) => p.ordinal)} label={label} />
           </section>
