@@ -8,6 +8,9 @@
  *
  * `npm run --silent score -- --ratings FILE...` — the players' ratings after these records, finished ones rated in
  * the order given (README "Ratings"): `{"ratings": {"<player>": {"mu", "sigma", "ordinal"}}}`.
+ *
+ * `npm run --silent score -- --odds [--history-dir DIR] [--seed N] FILE...` — each player's chance of winning
+ * before the first deal and after each deal, one line per FILE (README "Live odds").
  */
 import { readFileSync } from "node:fs";
 import { evaluateGame, parseStakes, settle, type GameRecord, type GameResult } from "../lib/rules";
@@ -15,6 +18,9 @@ import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
 import { groupRecords, seasonTable, type SeasonGame } from "../lib/stats/season";
 import { summarizeGame } from "../lib/stats/summary";
 import { replayRatings } from "../lib/stats/ratings";
+import { learnModel, oddsOfGame, seededRandom } from "../lib/stats/odds";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 
 const fail = (file: string, message: string) => {
   process.stderr.write(`${file}: ${message}\n`);
@@ -135,10 +141,46 @@ function ratings(files: string[]): boolean {
   return true;
 }
 
+/** The odds of each record, with the model learned from the game records in `dir` (or the prior). */
+function odds(files: string[], dir: string | null, seed: number): boolean {
+  const history: GameRecord[] = [];
+  if (dir) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((f) => f.endsWith(".json"));
+    } catch (error) {
+      return fail(dir, `cannot read the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    for (const name of names.sort()) {
+      const read = readJson(path.join(dir, name));
+      if (read && evaluateGame(read.value).ok) history.push(read.value as GameRecord);
+    }
+  }
+  let allValid = true;
+  for (const file of files) {
+    const read = readJson(file);
+    if (!read) {
+      allValid = false;
+      continue;
+    }
+    const evaluation = evaluateGame(read.value);
+    if (!evaluation.ok) {
+      for (const p of evaluation.problems) fail(file, problemText(p, "en"));
+      allValid = false;
+      continue;
+    }
+    const record = read.value as GameRecord;
+    const chances = oddsOfGame(record, learnModel(record.variant, history), seededRandom(seed));
+    process.stdout.write(JSON.stringify({ odds: chances }) + "\n");
+  }
+  return allValid;
+}
+
 const usage = [
   "usage: npm run --silent score -- FILE...",
   "       npm run --silent score -- --season [--best N] FILE...",
   "       npm run --silent score -- --ratings FILE...",
+  "       npm run --silent score -- --odds [--history-dir DIR] [--seed N] FILE...",
   "",
 ].join("\n");
 const args = process.argv.slice(2);
@@ -158,6 +200,22 @@ if (args[0] === "--season") {
   } else {
     process.exitCode = season(files, best) ? 0 : 2;
   }
+} else if (args[0] === "--odds") {
+  let rest = args.slice(1);
+  let dir: string | null = null;
+  let seed = 1;
+  let bad: string | null = null;
+  while (rest[0] === "--history-dir" || rest[0] === "--seed") {
+    if (rest[0] === "--history-dir") dir = rest[1] ?? null;
+    else if (/^\d{1,9}$/.test(rest[1] ?? "")) seed = Number(rest[1]);
+    else bad = "--seed takes a whole number";
+    if (rest[1] === undefined) bad = `${rest[0]} needs a value`;
+    rest = rest.slice(2);
+  }
+  if (bad || rest.length === 0) {
+    process.stderr.write(`${bad ? `${bad}\n` : ""}${usage}`);
+    process.exitCode = 2;
+  } else process.exitCode = odds(rest, dir, seed) ? 0 : 2;
 } else if (args[0] === "--ratings") {
   const files = args.slice(1);
   if (files.length === 0) {

@@ -96,6 +96,35 @@ export class GameScorer {
     return this.dealsScored;
   }
 
+  /**
+   * A scorer standing where this one stands, going on by itself (without per-deal detail): what a simulation of the
+   * rest of the game plays on, many times over, without scoring the deals so far again.
+   */
+  fork(): GameScorer {
+    const copy = new GameScorer(this.setup, { detail: false });
+    copy.scores.splice(0, this.n, ...this.scores);
+    copy.limpaCount.splice(0, this.n, ...this.limpaCount);
+    copy.dealer = this.dealer;
+    copy.firstDealPending = this.firstDealPending;
+    copy.compulsion = this.compulsion;
+    copy.triggers = [...this.triggers];
+    copy.winners = [...this.winners];
+    copy.dealsScored = this.dealsScored;
+    copy.wonIn = this.wonIn;
+    copy.lastWinners = [...this.lastWinners];
+    return copy;
+  }
+
+  /** The scores in seat order, as they stand (no copy: not to be changed). */
+  get standing(): readonly number[] {
+    return this.scores;
+  }
+
+  /** The winners' seats once the game is over. */
+  get winnerSeats(): readonly number[] {
+    return this.winners;
+  }
+
   get isOver(): boolean {
     return this.winners.length > 0;
   }
