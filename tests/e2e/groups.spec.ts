@@ -74,6 +74,10 @@ test("two accounts host alternate evenings for one group; a merged player is one
   await expect(row(anna, "Dag").getByTestId("points")).toHaveText("6");
   await expect(anna.getByTestId("record-mostWinsInRow")).toContainText("Dag · 2 in a row");
   await expect(anna.getByTestId("player-Dagge")).toContainText("read as Dag");
+  // The ratings read him as one too: Dag has a row, rated over both his games; Dagge has none.
+  await expect(anna.getByTestId("rating-row-Dag")).toBeVisible();
+  await expect(anna.getByTestId("rating-row-Dagge")).toHaveCount(0);
+  await expect(anna.getByTestId("rating-row-Dag").getByTestId("rating")).not.toHaveText("0.0");
   await screenshots(anna, "group-merged");
 
   // Between games, the evening's TV mode shows the season table, merged players as one.
