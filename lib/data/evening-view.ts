@@ -42,6 +42,8 @@ export interface EveningView {
   ruleSetName: string | null;
   /** Whether the share link shows the money. */
   shareMoney: boolean;
+  /** Whether the live scoreboard shows the odds of the game in play. */
+  showOdds: boolean;
   status: string;
   version: number;
   role: Role;
@@ -146,6 +148,7 @@ interface EveningRow {
   stakes: unknown;
   ruleSetName: string | null;
   shareMoney: boolean | number | bigint;
+  showOdds: boolean | number | bigint;
   status: string;
   version: number | bigint;
   ownerId: string;
@@ -190,7 +193,8 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       sql`
       SELECT e."id" AS "id", e."title" AS "title", e."date" AS "date", e."place" AS "place",
              e."variant" AS "variant", e."houseRules" AS "houseRules", e."stakes" AS "stakes",
-             e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."status" AS "status",
+             e."ruleSetName" AS "ruleSetName", e."shareMoney" AS "shareMoney", e."showOdds" AS "showOdds",
+             e."status" AS "status",
              e."version" AS "version", e."ownerId" AS "ownerId", o."username" AS "ownerName",
              e."inviteToken" AS "inviteToken", e."shareToken" AS "shareToken", r."username" AS "viewer",
              e."groupId" AS "groupId", gr."name" AS "groupName",
@@ -234,6 +238,7 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
     stakes: (jsonColumn(evening.stakes) ?? null) as Stakes | null,
     ruleSetName: evening.ruleSetName,
     shareMoney: Boolean(Number(evening.shareMoney)),
+    showOdds: Boolean(Number(evening.showOdds)),
     status: evening.status,
     version: Number(evening.version),
     role,

@@ -56,6 +56,11 @@ export interface Scoreboard {
    * mode shows it — each player's points and wins, in table order. Null otherwise.
    */
   season: { name: string; rows: { player: string; points: number; wins: number }[] } | null;
+  /**
+   * Each player's chance of winning the game in play (decision 022), when the owner shows the odds and they have
+   * been computed for this version: the live scoreboard's second frame of a version carries them.
+   */
+  odds: Record<string, number> | null;
 }
 
 /** The season table a group's evening shows between games (see `Scoreboard.season`). */
@@ -96,7 +101,7 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
 
 async function loadScoreboard(
   where: { shareToken: string } | { id: string },
-): Promise<{ eveningId: string; shareToken: string | null; scoreboard: Scoreboard } | null> {
+): Promise<{ eveningId: string; shareToken: string | null; oddsOn: boolean; scoreboard: Scoreboard } | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
     select: {
@@ -106,6 +111,7 @@ async function loadScoreboard(
       stakes: true,
       shareMoney: true,
       groupId: true,
+      showOdds: true,
     },
   });
   if (!evening) return null;
@@ -117,6 +123,7 @@ async function loadScoreboard(
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
+    oddsOn: evening.showOdds && evening.status === "open" && !games.at(-1)?.winners.length,
     scoreboard: {
       version: evening.version,
       title: evening.title,
@@ -127,6 +134,7 @@ async function loadScoreboard(
       stakes: evening.shareMoney && playsForMoney(stakes) ? stakes : null,
       games,
       season: await seasonBetweenGames(evening.groupId, evening.variant, games),
+      odds: null,
     },
   };
 }
@@ -175,6 +183,15 @@ export async function rotateShareLink(actor: Actor, eveningId: string): Promise<
 /** Switches the share link off; open viewers are told. */
 export async function revokeShareLink(actor: Actor, eveningId: string): Promise<void> {
   await setShareToken(actor, eveningId, null);
+}
+
+/** The owner shows or hides the live odds on the share link and TV mode; open viewers see the change at once. */
+export async function setShowOdds(actor: Actor, eveningId: string, shown: boolean): Promise<void> {
+  await inTransaction(async (tx) => {
+    await requireRole(tx, actor, eveningId, ["owner"]);
+    await tx.evening.update({ where: { id: eveningId }, data: { showOdds: shown } });
+    await markEveningChanged(tx, eveningId, "share");
+  });
 }
 
 /** Whether the share link shows who pays whom; open viewers see the change at once. Owner only. */

@@ -30,6 +30,8 @@ interface Channel {
   last: Frame | null;
   refreshing: boolean;
   dirty: boolean;
+  /** The version whose odds are being worked out or were sent (decision 022). */
+  oddsVersion?: number;
 }
 
 const encoder = new TextEncoder();
@@ -120,6 +122,8 @@ export class LiveHub {
     if (!channel) {
       channel = { viewers: new Set(), last: null, refreshing: false, dirty: false };
       this.channels.set(eveningId, channel);
+      // The channel's first viewer: its scoreboard is read once here too, so the odds follow on (decision 022).
+      queueMicrotask(() => this.changed(eveningId));
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
@@ -176,12 +180,33 @@ export class LiveHub {
           // Let each batch reach its sockets before the next: the first viewers need not wait for the last.
           if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
         }
+        if (found?.oddsOn) void this.sendOdds(eveningId, channel, found.scoreboard);
       } while (channel.dirty);
     } catch (error) {
       console.error("[live] could not refresh a scoreboard", error);
     } finally {
       channel.refreshing = false;
       if (channel.viewers.size === 0) this.channels.delete(eveningId);
+    }
+  }
+
+  /**
+   * The odds of the game in play, worked out after the scoreboard went out (in slices, so deals and other
+   * evenings' updates never wait on them) and sent as a second frame of the same version — unless the evening has
+   * moved on meanwhile.
+   */
+  private async sendOdds(eveningId: string, channel: Channel, scoreboard: Scoreboard): Promise<void> {
+    if (channel.oddsVersion === scoreboard.version) return;
+    channel.oddsVersion = scoreboard.version;
+    const { oddsOf } = await import("@/lib/data/odds");
+    const odds = await oddsOf(eveningId, scoreboard.version);
+    if (!odds || channel.last?.version !== scoreboard.version || this.channels.get(eveningId) !== channel) return;
+    const frame = scoreboardFrame({ ...scoreboard, odds });
+    channel.last = { version: scoreboard.version, frame };
+    let sent = 0;
+    for (const viewer of [...channel.viewers]) {
+      viewer.send(frame);
+      if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

@@ -224,3 +224,41 @@ export function oddsOfGame(
   }
   return out;
 }
+
+/**
+ * `winChances`, giving way every `slice` rollouts (`pause`): on a server the rollouts of one position share the
+ * process with the deals being saved and the live updates, which never wait for more than one slice.
+ */
+export async function winChancesInSlices(
+  scorer: GameScorer,
+  model: DealModel,
+  rnd: Random,
+  pause: () => Promise<void>,
+  rollouts = ROLLOUTS,
+  slice = 25,
+): Promise<Record<string, number>> {
+  if (scorer.isOver) return winChances(scorer, model, rnd, rollouts);
+  const { players } = scorer.setup;
+  const wins = new Array<number>(players.length).fill(0);
+  let decided = 0;
+  for (let done = 0; done < rollouts; done += slice) {
+    for (let r = done; r < Math.min(rollouts, done + slice); r++) {
+      const game = scorer.fork();
+      for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
+        if (!game.push(drawDeal(rnd, game, model)).ok) break;
+      }
+      if (!game.isOver) continue;
+      decided++;
+      for (const s of game.winnerSeats) wins[s]! += 1 / game.winnerSeats.length;
+    }
+    await pause();
+  }
+  return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));
+}
+
+/** A seed from text (FNV-1a): the same evening and version give the same odds on every instance. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}

@@ -71,7 +71,12 @@ function useRowsThatFit(deals: number) {
     const fit = () => {
       const sheet = element.querySelector<HTMLElement>(".sheet");
       const rows = [...element.querySelectorAll<HTMLElement>("tbody tr")];
-      if (!sheet || !rows.length) return;
+      if (!sheet) return;
+      // Opened before the first deal, nothing was shown to measure: show one row, then grow from there.
+      if (!rows.length) {
+        if (deals > 0) setLimit(1);
+        return;
+      }
       const row = Math.max(...rows.map((r) => r.getBoundingClientRect().height));
       const room = element.clientHeight - sheet.getBoundingClientRect().height;
       setLimit((current) => {
@@ -119,7 +124,7 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
       <Compulsion game={game} />
       {game ? (
         <div className="tv-main">
-          <Standings game={game} wins={wins} />
+          <Standings game={game} wins={wins} odds={scoreboard.odds} />
           <div className="tv-deals" ref={box}>
             <GameSheet shown={game} variant={scoreboard.variant} newestFirst limit={limit} />
           </div>
@@ -188,7 +193,7 @@ function PageBoard({ scoreboard, about, game, wins, indicator, onToggleTv }: Boa
             </p>
           ) : null}
           <div className="board">
-            <Standings game={game} wins={wins} />
+            <Standings game={game} wins={wins} odds={scoreboard.odds} />
             <GameSheet shown={game} variant={scoreboard.variant} newestFirst={false} />
           </div>
         </section>

@@ -1,6 +1,8 @@
 /** The live scoreboard and its share link. */
 export const en = {
   "share.season": "Season table {season} (points)",
+  "share.odds": "Show each player's chance of winning on the live scoreboard",
+  "share.chances": "Chance of winning",
   "share.title": "Live scoreboard",
   "share.panel": "Share the live scoreboard",
   "share.help": "Anyone with this link sees the scores live — no account needed, nothing else of yours.",
@@ -27,6 +29,8 @@ export const en = {
 
 export const sv: Record<keyof typeof en, string> = {
   "share.season": "Säsongstabell {season} (poäng)",
+  "share.odds": "Visa varje spelares chans att vinna på resultattavlan",
+  "share.chances": "Chans att vinna",
   "share.title": "Poängtavla live",
   "share.panel": "Dela poängtavlan live",
   "share.help": "Alla med länken ser poängen live — inget konto behövs, inget annat av ditt syns.",

@@ -5,7 +5,7 @@ import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
 import { endEvening, startGame, type StartGameInput } from "@/lib/data/evenings";
 import { removeMember, rotateInvite } from "@/lib/data/members";
-import { revokeShareLink, rotateShareLink, setShareMoney } from "@/lib/data/share";
+import { revokeShareLink, rotateShareLink, setShareMoney, setShowOdds } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).
 // Deals travel by the REST routes (app/api/games/…/deals), the same way as a phone's outbox (decision 010).
@@ -49,6 +49,13 @@ export async function rotateShareLinkAction(eveningId: string): Promise<ActionRe
 export async function setShareMoneyAction(eveningId: string, shown: boolean): Promise<ActionResult> {
   return runAction(async () => {
     await setShareMoney(await currentActor(), String(eveningId), shown === true);
+    return undefined;
+  });
+}
+
+export async function setShowOddsAction(eveningId: string, shown: boolean): Promise<ActionResult> {
+  return runAction(async () => {
+    await setShowOdds(await currentActor(), String(eveningId), shown === true);
     return undefined;
   });
 }

@@ -52,6 +52,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
     share = {
       link: url ? { url, qrSvg: await qrSvg(url) } : null,
       money: playsForMoney(evening.stakes) ? evening.shareMoney : null,
+      odds: evening.showOdds,
     };
   }
   const houseRules = houseRulesSummary(evening.houseRules, t);

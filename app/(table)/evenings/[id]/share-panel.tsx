@@ -4,7 +4,7 @@ import { useI18n } from "@/lib/i18n/client";
 import { useEffect, useOptimistic, useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/http/action-result";
 import { format } from "@/lib/i18n/format";
-import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction } from "./actions";
+import { revokeShareLinkAction, rotateShareLinkAction, setShareMoneyAction, setShowOddsAction } from "./actions";
 import { withSignal } from "@/app/_components/with-signal";
 
 interface Props {
@@ -13,18 +13,21 @@ interface Props {
   share: { url: string; qrSvg: string } | null;
   /** Whether the link shows who pays whom; null when the evening is not played for money. */
   money: boolean | null;
+  /** Whether the live scoreboard shows the odds of the game in play. */
+  odds: boolean;
   /** After a change, with the action's answer. */
   onChanged: (result: ActionResult) => void;
 }
 
 /** The owner's share link for the live scoreboard: QR code, rotate, switch off, and who is watching. */
-export function SharePanel({ eveningId, share, money, onChanged }: Props) {
+export function SharePanel({ eveningId, share, money, odds, onChanged }: Props) {
   const { dict } = useI18n();
   const [pending, startTransition] = useTransition();
   const [open, setOpen] = useState(false);
   const [viewers, setViewers] = useState<number | null>(null);
   // The box shows the owner's choice at once; the page's next refresh confirms it (or puts it back).
   const [moneyShown, showMoney] = useOptimistic(money);
+  const [oddsShown, showOdds] = useOptimistic(odds);
   useEffect(() => {
     if (!open || !share) return;
     let stopped = false;
@@ -81,6 +84,22 @@ export function SharePanel({ eveningId, share, money, onChanged }: Props) {
                 {dict["share.money"]}
               </label>
             ) : null}
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={oddsShown}
+                disabled={pending}
+                data-testid="show-odds"
+                onChange={(e) => {
+                  const shown = e.target.checked;
+                  act(
+                    () => setShowOddsAction(eveningId, shown),
+                    () => showOdds(shown),
+                  );
+                }}
+              />
+              {dict["share.odds"]}
+            </label>
             <p data-testid="viewer-count">{format(dict["share.viewers"], { n: viewers ?? "…" })}</p>
             <div className="actions">
               <button

@@ -198,7 +198,7 @@ export function EveningActions({
   onChanged,
 }: {
   eveningId: string;
-  share: { link: { url: string; qrSvg: string } | null; money: boolean | null } | null;
+  share: { link: { url: string; qrSvg: string } | null; money: boolean | null; odds: boolean } | null;
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   owner: boolean;
   open: boolean;
@@ -208,7 +208,15 @@ export function EveningActions({
   const [pending, startTransition] = useTransition();
   return (
     <>
-      {share ? <SharePanel eveningId={eveningId} share={share.link} money={share.money} onChanged={onChanged} /> : null}
+      {share ? (
+        <SharePanel
+          eveningId={eveningId}
+          share={share.link}
+          money={share.money}
+          odds={share.odds}
+          onChanged={onChanged}
+        />
+      ) : null}
       {invite && open ? (
         <InvitePanel
           eveningId={eveningId}

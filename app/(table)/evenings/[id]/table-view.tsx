@@ -50,7 +50,7 @@ interface Props {
   knownNames: string[];
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   /** Owner only: the share link of the live scoreboard (url null when switched off). */
-  share: { link: { url: string; qrSvg: string } | null; money: boolean | null } | null;
+  share: { link: { url: string; qrSvg: string } | null; money: boolean | null; odds: boolean } | null;
   /** Stakes pinned for the evening (minor units), or null. */
   stakes: Stakes | null;
   /** The evening's details (date, place, house rules, export and print), shown below the protokoll. */
