@@ -41,6 +41,11 @@ export function scoreboardFrame(scoreboard: Scoreboard): Uint8Array {
   return encoder.encode(`id: ${scoreboard.version}\nevent: scoreboard\ndata: ${JSON.stringify(scoreboard)}\n\n`);
 }
 
+/** The odds of a version's game in play: a few dozen bytes, where a second snapshot would be kilobytes. */
+export function oddsFrame(version: number, odds: Record<string, number>): Uint8Array {
+  return encoder.encode(`event: odds\ndata: ${JSON.stringify({ version, odds })}\n\n`);
+}
+
 /** Viewers served before yielding to the event loop, so their streams are written out while the rest wait. */
 const FAN_OUT_BATCH = 250;
 
@@ -122,8 +127,9 @@ export class LiveHub {
     if (!channel) {
       channel = { viewers: new Set(), last: null, refreshing: false, dirty: false };
       this.channels.set(eveningId, channel);
-      // The channel's first viewer: its scoreboard is read once here too, so the odds follow on (decision 022).
-      queueMicrotask(() => this.changed(eveningId));
+      // The channel's first viewer: the odds of the game in play follow their snapshot (decision 022).
+      const opened = channel;
+      queueMicrotask(() => void this.primeOdds(eveningId, opened));
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
@@ -190,10 +196,23 @@ export class LiveHub {
     }
   }
 
+  /** Reads the scoreboard once for a channel's first viewer and works out its odds (nothing else is sent). */
+  private async primeOdds(eveningId: string, channel: Channel): Promise<void> {
+    try {
+      const { getScoreboardForEvening } = await import("@/lib/data/share");
+      const found = await getScoreboardForEvening(eveningId);
+      if (!found?.oddsOn || (channel.last && channel.last.version !== found.scoreboard.version)) return;
+      channel.last ??= { version: found.scoreboard.version, frame: scoreboardFrame(found.scoreboard) };
+      await this.sendOdds(eveningId, channel, found.scoreboard);
+    } catch (error) {
+      console.error("[live] could not work out the odds", error);
+    }
+  }
+
   /**
    * The odds of the game in play, worked out after the scoreboard went out (in slices, so deals and other
-   * evenings' updates never wait on them) and sent as a second frame of the same version — unless the evening has
-   * moved on meanwhile.
+   * evenings' updates never wait on them) and sent as a small `odds` event for that version — unless the evening
+   * has moved on meanwhile. Viewers who connect later get a snapshot with the odds in it.
    */
   private async sendOdds(eveningId: string, channel: Channel, scoreboard: Scoreboard): Promise<void> {
     if (channel.oddsVersion === scoreboard.version) return;
@@ -201,11 +220,11 @@ export class LiveHub {
     const { oddsOf } = await import("@/lib/data/odds");
     const odds = await oddsOf(eveningId, scoreboard.version);
     if (!odds || channel.last?.version !== scoreboard.version || this.channels.get(eveningId) !== channel) return;
-    const frame = scoreboardFrame({ ...scoreboard, odds });
-    channel.last = { version: scoreboard.version, frame };
+    channel.last = { version: scoreboard.version, frame: scoreboardFrame({ ...scoreboard, odds }) };
+    const event = oddsFrame(scoreboard.version, odds);
     let sent = 0;
     for (const viewer of [...channel.viewers]) {
-      viewer.send(frame);
+      viewer.send(event);
       if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -25,7 +25,8 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
       setUpdatedAt(Date.now());
       if (next.version < version.current) return; // a late frame from before a reconnect
       version.current = next.version;
-      setScoreboard(next);
+      // The same version again keeps the odds that came for it.
+      setScoreboard((shown) => (shown.version === next.version && !next.odds ? { ...next, odds: shown.odds } : next));
     };
     const revoked = () => {
       stopped = true;
@@ -56,6 +57,13 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
         failures = 0;
         setConnection("live");
         accept(JSON.parse((event as MessageEvent<string>).data) as Scoreboard);
+      });
+      source.addEventListener("odds", (event) => {
+        const { version: at, odds } = JSON.parse((event as MessageEvent<string>).data) as Pick<
+          Scoreboard,
+          "version" | "odds"
+        >;
+        setScoreboard((shown) => (shown.version === at ? { ...shown, odds } : shown));
       });
       source.addEventListener("revoked", revoked);
       source.onopen = () => setConnection("live");
