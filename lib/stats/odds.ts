@@ -123,7 +123,7 @@ function drawIndex(rnd: Random, weights: number[]): number {
 }
 
 /** Five tricks dealt at random among these seats. */
-function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
+export function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
   const out = new Map(seats.map((s) => [s, 0]));
   for (let t = 0; t < 5; t++) {
     const s = seats[Math.floor(rnd() * seats.length)]!;
@@ -176,6 +176,17 @@ export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): Dea
 export const ROLLOUT_DEAL_CAP = 150;
 export const ROLLOUTS = 500;
 
+/** One simulated rest of the game: its winners' shares added to `wins`; false when it reached the deal cap open. */
+function rollout(scorer: GameScorer, model: DealModel, rnd: Random, wins: number[]): boolean {
+  const game = scorer.fork();
+  for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
+    if (!game.push(drawDeal(rnd, game, model)).ok) break;
+  }
+  if (!game.isOver) return false;
+  for (const s of game.winnerSeats) wins[s]! += 1 / game.winnerSeats.length;
+  return true;
+}
+
 /**
  * Each player's chance of winning from where `scorer` stands: the share of `rollouts` simulated rests of the game
  * they win (a shared win split among its winners). Rollouts that reach the deal cap without a winner are left out;
@@ -193,15 +204,7 @@ export function winChances(
     for (const s of scorer.winnerSeats) wins[s] = 1 / scorer.winnerSeats.length;
   } else {
     let decided = 0;
-    for (let r = 0; r < rollouts; r++) {
-      const game = scorer.fork();
-      for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
-        if (!game.push(drawDeal(rnd, game, model)).ok) break;
-      }
-      if (!game.isOver) continue;
-      decided++;
-      for (const s of game.winnerSeats) wins[s]! += 1 / game.winnerSeats.length;
-    }
+    for (let r = 0; r < rollouts; r++) if (rollout(scorer, model, rnd, wins)) decided++;
     for (let s = 0; s < wins.length; s++) wins[s] = decided ? wins[s]! / decided : 1 / players.length;
   }
   return Object.fromEntries(players.map((p, s) => [p, wins[s]!]));
@@ -242,15 +245,7 @@ export async function winChancesInSlices(
   const wins = new Array<number>(players.length).fill(0);
   let decided = 0;
   for (let done = 0; done < rollouts; done += slice) {
-    for (let r = done; r < Math.min(rollouts, done + slice); r++) {
-      const game = scorer.fork();
-      for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
-        if (!game.push(drawDeal(rnd, game, model)).ok) break;
-      }
-      if (!game.isOver) continue;
-      decided++;
-      for (const s of game.winnerSeats) wins[s]! += 1 / game.winnerSeats.length;
-    }
+    for (let r = done; r < Math.min(rollouts, done + slice); r++) if (rollout(scorer, model, rnd, wins)) decided++;
     await pause();
   }
   return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));

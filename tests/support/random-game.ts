@@ -13,33 +13,13 @@ import {
   type VariantId,
 } from "@/lib/rules";
 import { problemText } from "@/lib/i18n/dictionaries";
+import { tricksAmong, type Random } from "@/lib/stats/odds";
 
-export type Random = () => number;
-
-/** A small, fast, seedable generator (mulberry32). */
-export function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// One seedable generator and one way of dealing tricks for the app's odds and the tests' games.
+export { seededRandom as seeded, type Random } from "@/lib/stats/odds";
 
 const int = (rnd: Random, min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
 const pick = <T>(rnd: Random, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-
-/** Splits 5 tricks at random among the given seats. */
-function splitTricks(rnd: Random, seats: number[]): Map<number, number> {
-  const out = new Map(seats.map((s) => [s, 0]));
-  for (let t = 0; t < 5; t++) {
-    const s = pick(rnd, seats);
-    out.set(s, out.get(s)! + 1);
-  }
-  return out;
-}
 
 export function randomHouseRules(rnd: Random, variant: VariantId): Partial<HouseRules> {
   const rules: Partial<HouseRules> = {};
@@ -106,7 +86,7 @@ function knektpassDeal(rnd: Random, n: number): EntryRecord[] {
   const playing = Array.from({ length: n }, () => rnd() < 0.55);
   const seats = playing.flatMap((p, s) => (p ? [s] : []));
   let talon = talonSize("knektpass", n);
-  const tricks = seats.length >= 2 ? splitTricks(rnd, seats) : new Map<number, number>();
+  const tricks = seats.length >= 2 ? tricksAmong(rnd, seats) : new Map<number, number>();
   return playing.map((plays, s) => {
     if (!plays) return { plays: false };
     const rounds: number[] = [];
@@ -127,7 +107,7 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
     if (rnd() < 0.1) return Array.from({ length: n }, () => ({ plays: false }));
     const knocker = int(rnd, 0, n - 1);
     const all = Array.from({ length: n }, (_, s) => s);
-    const tricks = splitTricks(rnd, all);
+    const tricks = tricksAmong(rnd, all);
     return all.map((s) => {
       const entry: EntryRecord = { plays: s === knocker };
       if (s === knocker || rnd() < 0.7) entry.tricks = tricks.get(s)!;
@@ -137,7 +117,7 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
   }
   const knocks = Array.from({ length: n }, () => rnd() < 0.6);
   const seats = knocks.flatMap((k, s) => (k ? [s] : []));
-  const tricks = seats.length >= 2 ? splitTricks(rnd, seats) : new Map<number, number>();
+  const tricks = seats.length >= 2 ? tricksAmong(rnd, seats) : new Map<number, number>();
   return knocks.map((plays, s) => {
     if (!plays) return { plays: false };
     const entry: EntryRecord = { plays: true };
