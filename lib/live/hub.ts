@@ -19,9 +19,11 @@ export interface Viewer {
 }
 
 /** A full snapshot, encoded once for every viewer. */
-interface Frame {
+export interface Frame {
   version: number;
   frame: Uint8Array;
+  /** Its scoreboard, when the game in play is to show odds (decision 022): a channel opened with it works them out. */
+  oddsFor?: Scoreboard;
 }
 
 interface Channel {
@@ -122,18 +124,19 @@ export class LiveHub {
    * Adds a viewer who has been sent the snapshot of `version` (its frame, when given, is kept for the viewers
    * who come next); returns how to remove them.
    */
-  add(eveningId: string, viewer: Viewer, version: number, frame?: Uint8Array): () => void {
+  add(eveningId: string, viewer: Viewer, version: number, first?: Frame): () => void {
     let channel = this.channels.get(eveningId);
     if (!channel) {
       channel = { viewers: new Set(), last: null, refreshing: false, dirty: false };
       this.channels.set(eveningId, channel);
       // The channel's first viewer: the odds of the game in play follow their snapshot (decision 022).
+      const { oddsFor } = first ?? {};
       const opened = channel;
-      queueMicrotask(() => void this.primeOdds(eveningId, opened));
+      if (oddsFor) queueMicrotask(() => void this.sendOdds(eveningId, opened, oddsFor));
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
-    else if (frame && (!channel.last || channel.last.version < version)) channel.last = { version, frame };
+    else if (first && (!channel.last || channel.last.version < version)) channel.last = { version, frame: first.frame };
     this.streamHeartbeat ??= setInterval(() => this.beat(), STREAM_HEARTBEAT_MS);
     this.listen();
     this.countChanged(eveningId);
@@ -196,19 +199,6 @@ export class LiveHub {
     }
   }
 
-  /** Reads the scoreboard once for a channel's first viewer and works out its odds (nothing else is sent). */
-  private async primeOdds(eveningId: string, channel: Channel): Promise<void> {
-    try {
-      const { getScoreboardForEvening } = await import("@/lib/data/share");
-      const found = await getScoreboardForEvening(eveningId);
-      if (!found?.oddsOn || (channel.last && channel.last.version !== found.scoreboard.version)) return;
-      channel.last ??= { version: found.scoreboard.version, frame: scoreboardFrame(found.scoreboard) };
-      await this.sendOdds(eveningId, channel, found.scoreboard);
-    } catch (error) {
-      console.error("[live] could not work out the odds", error);
-    }
-  }
-
   /**
    * The odds of the game in play, worked out after the scoreboard went out (in slices, so deals and other
    * evenings' updates never wait on them) and sent as a small `odds` event for that version — unless the evening
@@ -218,7 +208,10 @@ export class LiveHub {
     if (channel.oddsVersion === scoreboard.version) return;
     channel.oddsVersion = scoreboard.version;
     const { oddsOf } = await import("@/lib/data/odds");
-    const odds = await oddsOf(eveningId, scoreboard.version);
+    const odds = await oddsOf(eveningId, scoreboard.version).catch((error: unknown) => {
+      console.error("[live] could not work out the odds", error);
+      return null;
+    });
     if (!odds || channel.last?.version !== scoreboard.version || this.channels.get(eveningId) !== channel) return;
     channel.last = { version: scoreboard.version, frame: scoreboardFrame({ ...scoreboard, odds }) };
     const event = oddsFrame(scoreboard.version, odds);

@@ -31,13 +31,19 @@ export async function openShareStream(token: string, sink: StreamSink): Promise<
   // Viewers arrive in crowds (a link posted to a group): the scoreboard is built once per version, not per viewer.
   const first = await liveHub().frameOf(link.eveningId, link.version, async () => {
     const found = await getScoreboardByToken(token);
-    return found && { version: found.scoreboard.version, frame: scoreboardFrame(found.scoreboard) };
+    if (!found) return null;
+    const { scoreboard, oddsOn } = found;
+    return {
+      version: scoreboard.version,
+      frame: scoreboardFrame(scoreboard),
+      oddsFor: oddsOn ? scoreboard : undefined,
+    };
   });
   if (!first) return null;
   const viewer = new StreamViewer(token, sink);
   viewer.send(RETRY_FRAME);
   viewer.send(first.frame);
-  viewer.remove = liveHub().add(link.eveningId, viewer, first.version, first.frame);
+  viewer.remove = liveHub().add(link.eveningId, viewer, first.version, first);
   return () => viewer.detach();
 }
 

@@ -44,6 +44,8 @@ export interface DealModel {
   plays: Record<Situation, Tally>;
   /** Knektpass: how many cards a player who plays exchanges (index = cards, 0–9). */
   exchanged: number[];
+  /** Knektpass, a hand played out: how often a player who plays takes at least his quota (RULES.md K7). */
+  quotaMet: Tally;
   /** Norrlands-Knack's first deal: how often everyone passes. */
   firstDealPass: Tally;
 }
@@ -54,6 +56,8 @@ export interface DealModel {
  */
 const PRIOR_WEIGHT = 20;
 const PRIOR_PLAY: Record<VariantId, number> = { knektpass: 0.55, "norrlands-knack": 0.6 };
+/** Players exchange what they expect to cover: most quotas are met (a table that misses more learns so). */
+const PRIOR_QUOTA_MET = 0.85;
 
 export function priorModel(variant: VariantId): DealModel {
   const p = PRIOR_PLAY[variant];
@@ -64,6 +68,7 @@ export function priorModel(variant: VariantId): DealModel {
       Tally
     >,
     exchanged: [6, 5, 5, 4, 3, 2, 1, 1, 0.5, 0.5],
+    quotaMet: { yes: PRIOR_QUOTA_MET * PRIOR_WEIGHT, of: PRIOR_WEIGHT },
     firstDealPass: { yes: 0.1 * PRIOR_WEIGHT, of: PRIOR_WEIGHT },
   };
 }
@@ -76,6 +81,13 @@ function situationOf(scores: readonly number[], seat: number): Situation {
 
 const cardsOf = (entry: EntryRecord) =>
   Array.isArray(entry.exchanged) ? entry.exchanged.reduce((a, b) => a + b, 0) : (entry.exchanged ?? 0);
+
+/** A Knektpass player's quota under the game's house rules (RULES.md K7, `quota`, `minQuota`). */
+function quotaOf(entry: EntryRecord, houseRules: GameRecord["houseRules"]): number {
+  const rounds = Array.isArray(entry.exchanged) ? entry.exchanged : [entry.exchanged ?? 0];
+  const quota = houseRules?.quota === "largestRound" ? Math.max(0, ...rounds) : cardsOf(entry);
+  return houseRules?.minQuota === 1 ? Math.max(quota, 1) : quota;
+}
 
 /** The model learned from recorded games of one variant (others are ignored), on top of the prior. */
 export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
@@ -101,6 +113,10 @@ export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
           if (entry.plays) {
             tally.yes++;
             if (variant === "knektpass") model.exchanged[Math.min(cardsOf(entry), 9)]! += 1;
+            if (variant === "knektpass" && entry.tricks !== undefined) {
+              model.quotaMet.of++;
+              if (entry.tricks >= quotaOf(entry, record.houseRules)) model.quotaMet.yes++;
+            }
           }
         });
       }
@@ -120,6 +136,18 @@ function drawIndex(rnd: Random, weights: number[]): number {
     if (x < 0) return i;
   }
   return weights.length - 1;
+}
+
+/**
+ * The cards a Knektpass player who plays exchanges: when the hand is played out (his `tricks` known), first
+ * whether he meets his quota, then a count from the model's distribution that does (at most his tricks) or does
+ * not (more than his tricks) — so quotas are missed as often as the table misses them.
+ */
+function drawExchange(rnd: Random, model: DealModel, tricks: number | undefined): number {
+  if (tricks === undefined) return drawIndex(rnd, model.exchanged);
+  const meets = rnd() < rate(model.quotaMet);
+  const weights = model.exchanged.map((w, cards) => (cards <= tricks === meets ? w : 0));
+  return weights.some((w) => w > 0) ? drawIndex(rnd, weights) : drawIndex(rnd, model.exchanged);
 }
 
 /** Five tricks dealt at random among these seats. */
@@ -162,9 +190,10 @@ export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): Dea
     }
     const entry: EntryRecord = { plays: true };
     if (model.variant === "knektpass") {
-      const cards = Math.min(drawIndex(rnd, model.exchanged), talon);
+      const cards = Math.min(drawExchange(rnd, model, tricks?.get(s)), talon);
       talon -= cards;
-      entry.exchanged = cards;
+      // One round exchanges at most the five cards of a hand (RULES.md K3): more takes a second round.
+      entry.exchanged = cards > 5 ? [5, cards - 5] : cards;
     }
     if (tricks) entry.tricks = tricks.get(s)!;
     entries[p] = entry;
@@ -228,9 +257,17 @@ export function oddsOfGame(
   return out;
 }
 
+/** A server's rollouts give way to other work after about this many milliseconds of simulation. */
+export const SLICE_MS = 1;
+/** After this many rollouts a server looks whether the position can be worked out at all (`winChancesInSlices`). */
+export const EARLY_LOOK = 50;
+
 /**
- * `winChances`, giving way every `slice` rollouts (`pause`): on a server the rollouts of one position share the
- * process with the deals being saved and the live updates, which never wait for more than one slice.
+ * `winChances` as a server works it out: giving way (`pause`) after every `SLICE_MS` of simulation, so the deals
+ * being saved and the live updates sharing the process never wait for more than one slice; and giving up — null —
+ * when more than half of the first `EARLY_LOOK` rollouts reach the deal cap undecided (a start score far above
+ * what a deal takes away: the odds would speak only of the rare short games, and every position would cost the
+ * cap in full). The same rollouts in the same order as `winChances`, so the same odds when it does not give up.
  */
 export async function winChancesInSlices(
   scorer: GameScorer,
@@ -238,15 +275,19 @@ export async function winChancesInSlices(
   rnd: Random,
   pause: () => Promise<void>,
   rollouts = ROLLOUTS,
-  slice = 25,
-): Promise<Record<string, number>> {
+): Promise<Record<string, number> | null> {
   if (scorer.isOver) return winChances(scorer, model, rnd, rollouts);
   const { players } = scorer.setup;
   const wins = new Array<number>(players.length).fill(0);
   let decided = 0;
-  for (let done = 0; done < rollouts; done += slice) {
-    for (let r = done; r < Math.min(rollouts, done + slice); r++) if (rollout(scorer, model, rnd, wins)) decided++;
-    await pause();
+  let sliceStart = performance.now();
+  for (let r = 0; r < rollouts; r++) {
+    if (rollout(scorer, model, rnd, wins)) decided++;
+    if (r + 1 === EARLY_LOOK && decided * 2 < EARLY_LOOK) return null;
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await pause();
+      sliceStart = performance.now();
+    }
   }
   return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));
 }

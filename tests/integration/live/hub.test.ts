@@ -70,7 +70,7 @@ describeWithDatabase("the live hub's first frames", () => {
       const firsts = await Promise.all(Array.from({ length: 50 }, () => hub.frameOf("evening-1", 3, load)));
       expect(built).toBe(1);
       expect(new Set(firsts)).toEqual(new Set([frame]));
-      hub.add("evening-1", { token: "t", send: () => undefined, close: () => undefined }, 3, frame.frame);
+      hub.add("evening-1", { token: "t", send: () => undefined, close: () => undefined }, 3, frame);
       expect((await hub.frameOf("evening-1", 3, load))?.frame).toBe(frame.frame);
       expect(built).toBe(1);
       // A newer version (a deal came in) is built again; a link that stopped working builds nothing.

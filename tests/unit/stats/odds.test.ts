@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createScorer, scorerAfter, type GameRecord } from "@/lib/rules";
-import { learnModel, oddsOfGame, priorModel, seededRandom, winChances } from "@/lib/stats/odds";
+import {
+  drawDeal,
+  learnModel,
+  oddsOfGame,
+  priorModel,
+  seededRandom,
+  winChances,
+  winChancesInSlices,
+} from "@/lib/stats/odds";
 import { allPass, deal, game, passes, plays } from "@/tests/support/records";
 
 const alone = (who: string, players: string[]) =>
@@ -48,6 +56,39 @@ describe("win chances", () => {
   });
 });
 
+describe("win chances on a server (in slices)", () => {
+  const model = priorModel("knektpass");
+  const start = (startScore: number) => {
+    const created = createScorer(game("knektpass", abc, [], { houseRules: { startScore } }));
+    if (!created.ok) throw new Error("setup");
+    return created.scorer;
+  };
+
+  it("are the odds winChances gives for the same seed, giving way while they are worked out", async () => {
+    let pauses = 0;
+    const pause = async () => void pauses++;
+    const sliced = await winChancesInSlices(start(12), model, seededRandom(9), pause);
+    expect(sliced).toEqual(winChances(start(12), model, seededRandom(9)));
+    expect(pauses).toBeGreaterThan(0);
+  });
+
+  it("give up (null) when most early rollouts reach the deal cap undecided, after a few dozen of them", async () => {
+    const counted = () => {
+      const rnd = seededRandom(9);
+      const draw = Object.assign(() => (draw.calls++, rnd()), { calls: 0 });
+      return draw;
+    };
+    const sliced = counted();
+    expect(await winChancesInSlices(start(500), model, sliced, async () => undefined)).toBeNull();
+    // The cap is 150 deals and 500 points take far more: it stops after the early look, not after 500 rollouts.
+    const full = counted();
+    winChances(start(500), model, full);
+    expect(sliced.calls).toBeLessThan(full.calls / 5);
+    // A start score a real game reaches the end from still gets odds.
+    expect(await winChancesInSlices(start(30), model, seededRandom(9), async () => undefined)).not.toBeNull();
+  });
+});
+
 describe("the deal model", () => {
   it("counts who plays in which situation, on top of the prior; the other variant's games are ignored", () => {
     const prior = priorModel("knektpass");
@@ -68,5 +109,45 @@ describe("the deal model", () => {
     expect(
       learnModel("norrlands-knack", history).firstDealPass.of - priorModel("norrlands-knack").firstDealPass.of,
     ).toBe(1);
+  });
+
+  it("counts how often a Knektpass player who plays meets his quota, under the game's quota house rules", () => {
+    const prior = priorModel("knektpass").quotaMet;
+    const exchanging = (rounds: number[], tricks: number) => ({ plays: true, exchanged: rounds, tricks });
+    // A exchanges 1 + 2 and takes 2: the sum (3) is missed, the largest round (2) is met; B exchanges nothing, takes 3.
+    const hand = deal({ A: exchanging([1, 2], 2), B: exchanging([], 3), C: passes() });
+    const bySum = learnModel("knektpass", [game("knektpass", abc, [hand])]).quotaMet;
+    expect([bySum.yes - prior.yes, bySum.of - prior.of]).toEqual([1, 2]);
+    const byRound = learnModel("knektpass", [
+      game("knektpass", abc, [hand], { houseRules: { quota: "largestRound" } }),
+    ]);
+    expect([byRound.quotaMet.yes - prior.yes, byRound.quotaMet.of - prior.of]).toEqual([2, 2]);
+    // With a quota of at least 1, B's nothing exchanged still asks for one trick: met with 3.
+    const atLeastOne = learnModel("knektpass", [game("knektpass", abc, [hand], { houseRules: { minQuota: 1 } })]);
+    expect(atLeastOne.quotaMet.yes - prior.yes).toBe(1);
+  });
+
+  it("draws deals the rules accept, for every table size and quota rule, whatever the model's exchanges", () => {
+    const heavy = { ...priorModel("knektpass"), exchanged: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1] };
+    const tables: [GameRecord["variant"], number, object][] = [
+      ["knektpass", 2, {}],
+      ["knektpass", 4, { quota: "largestRound" }],
+      ["knektpass", 7, { minQuota: 1 }],
+      ["knektpass", 10, {}],
+      ["norrlands-knack", 3, {}],
+      ["norrlands-knack", 5, {}],
+    ];
+    const rnd = seededRandom(11);
+    for (const [variant, n, houseRules] of tables) {
+      const players = "ABCDEFGHIJ".slice(0, n).split("");
+      const created = createScorer(game(variant, players, [], { houseRules }));
+      if (!created.ok) throw new Error(`setup ${variant} ${n}`);
+      const model = variant === "knektpass" ? heavy : priorModel(variant);
+      for (let d = 0; d < 300 && !created.scorer.isOver; d++) {
+        const drawn = drawDeal(rnd, created.scorer, model);
+        const pushed = created.scorer.push(drawn);
+        expect(pushed.ok ? [] : pushed.problems, `${variant} ${n} deal ${d + 1}`).toEqual([]);
+      }
+    }
   });
 });
