@@ -109,8 +109,8 @@ async function compute(eveningId: string, version: number): Promise<Record<strin
 }
 
 /**
- * The odds of the evening's game in play at `version`, or null (switched off, no game in play, too far from its
- * end to tell, or the evening moved on to a newer version before its turn came).
+ * The odds of the evening's game in play at `version`, or null (switched off, no game in play, or the evening moved
+ * on to a newer version before they were worked out).
  */
 export function oddsOf(eveningId: string, version: number): Promise<Record<string, number> | null> {
   const key = `${eveningId}@${version}`;

@@ -152,11 +152,13 @@ export class GameScorer {
       limpa: this.byName(this.limpaCount),
       nextDealer: over ? null : players[this.dealer]!,
       deals: this.results,
-      nextDeal: over ? null : this.nextDeal(),
+      nextDeal: this.upcoming(),
     };
   }
 
-  private nextDeal(): NextDeal {
+  /** The next deal (null once the game is over): `result().nextDeal` without building the rest of the result. */
+  upcoming(): NextDeal | null {
+    if (this.isOver) return null;
     const { players } = this.setup;
     return {
       number: this.dealsScored + 1,
@@ -229,7 +231,8 @@ export class GameScorer {
       const s = playing[0]!;
       const points = houseRules.loneWinnerPoints;
       raw[s]! -= points;
-      explain[s] = explained("rules.explainLonePlayer", { change: sign(-points) }, `kp.lone.${points}`);
+      if (this.detail)
+        explain[s] = explained("rules.explainLonePlayer", { change: sign(-points) }, `kp.lone.${points}`);
       return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
     }
     for (const s of playing) {
@@ -239,7 +242,9 @@ export class GameScorer {
       // RULES.md K7: a met quota deducts the tricks; a missed one adds 5 per missing trick.
       const change = tricks >= quota ? -tricks : 5 * (quota - tricks);
       raw[s]! += change;
-      explain[s] = explained("rules.explainQuota", { quota, tricks, change: sign(change) }, `kp.${quota}.${tricks}`);
+      // Explanations only where the scorer keeps detail: a simulation (decision 022) scores millions of deals.
+      if (this.detail)
+        explain[s] = explained("rules.explainQuota", { quota, tricks, change: sign(change) }, `kp.${quota}.${tricks}`);
     }
     return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
   }
@@ -328,10 +333,11 @@ export class GameScorer {
         raw[s] = Math.min(before + 5, cap);
         limpa.push(s);
         const after = raw[s];
-        explain[s] = explained("rules.explainLimpa", { before, after }, `nk.limpa.${before}.${after}`);
+        if (this.detail) explain[s] = explained("rules.explainLimpa", { before, after }, `nk.limpa.${before}.${after}`);
       } else {
         raw[s] = before - tricks;
-        explain[s] = explained("rules.explainTook", { tricks, change: sign(-tricks) }, `nk.took.${tricks}`);
+        if (this.detail)
+          explain[s] = explained("rules.explainTook", { tricks, change: sign(-tricks) }, `nk.took.${tricks}`);
       }
     }
     return { ok: true, outcome: { void: false, raw, limpa, explain } };

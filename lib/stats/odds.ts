@@ -98,7 +98,7 @@ export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
     if (!created.ok) continue;
     const scorer = created.scorer;
     for (const deal of record.deals) {
-      const next = scorer.result().nextDeal;
+      const next = scorer.upcoming();
       if (!next) break;
       const scores = scorer.standing;
       if (variant === "norrlands-knack" && next.firstDeal) {
@@ -128,14 +128,44 @@ export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
 
 const rate = (t: Tally) => t.yes / t.of;
 
-function drawIndex(rnd: Random, weights: number[]): number {
-  const total = weights.reduce((a, b) => a + b, 0);
-  let x = rnd() * total;
-  for (let i = 0; i < weights.length; i++) {
-    x -= weights[i]!;
-    if (x < 0) return i;
+/**
+ * A model ready to draw from, worked out once per model (rollouts draw hundreds of thousands of deals): the rates
+ * as numbers, the exchanged cards' weights summed up — for any count, for counts that meet a quota of at most t
+ * tricks (0..t) and for those that miss it (t+1..9).
+ */
+interface Sampler {
+  plays: Record<Situation, number>;
+  quotaMet: number;
+  firstDealPass: number;
+  /** cumulative[i] = weight of 0..i cards exchanged. */
+  cumulative: number[];
+}
+const samplers = new WeakMap<DealModel, Sampler>();
+
+function samplerOf(model: DealModel): Sampler {
+  let sampler = samplers.get(model);
+  if (!sampler) {
+    const cumulative: number[] = [];
+    model.exchanged.reduce((sum, w, i) => (cumulative[i] = sum + w), 0);
+    sampler = {
+      plays: { ahead: rate(model.plays.ahead), behind: rate(model.plays.behind), atOne: rate(model.plays.atOne) },
+      quotaMet: rate(model.quotaMet),
+      firstDealPass: rate(model.firstDealPass),
+      cumulative,
+    };
+    samplers.set(model, sampler);
   }
-  return weights.length - 1;
+  return sampler;
+}
+
+/** A count from `from` to `to` (inclusive) by the weights summed up in `cumulative`; -1 when they weigh nothing. */
+function drawBetween(rnd: Random, cumulative: number[], from: number, to: number): number {
+  const below = from > 0 ? cumulative[from - 1]! : 0;
+  const total = cumulative[to]! - below;
+  if (total <= 0) return -1;
+  const x = below + rnd() * total;
+  for (let i = from; i < to; i++) if (x < cumulative[i]!) return i;
+  return to;
 }
 
 /**
@@ -143,67 +173,91 @@ function drawIndex(rnd: Random, weights: number[]): number {
  * whether he meets his quota, then a count from the model's distribution that does (at most his tricks) or does
  * not (more than his tricks) — so quotas are missed as often as the table misses them.
  */
-function drawExchange(rnd: Random, model: DealModel, tricks: number | undefined): number {
-  if (tricks === undefined) return drawIndex(rnd, model.exchanged);
-  const meets = rnd() < rate(model.quotaMet);
-  const weights = model.exchanged.map((w, cards) => (cards <= tricks === meets ? w : 0));
-  return weights.some((w) => w > 0) ? drawIndex(rnd, weights) : drawIndex(rnd, model.exchanged);
+function drawExchange(rnd: Random, sampler: Sampler, tricks: number | undefined): number {
+  const last = sampler.cumulative.length - 1;
+  if (tricks === undefined) return drawBetween(rnd, sampler.cumulative, 0, last);
+  const meets = rnd() < sampler.quotaMet;
+  const cards = meets
+    ? drawBetween(rnd, sampler.cumulative, 0, Math.min(tricks, last))
+    : tricks < last
+      ? drawBetween(rnd, sampler.cumulative, tricks + 1, last)
+      : -1;
+  return cards >= 0 ? cards : drawBetween(rnd, sampler.cumulative, 0, last);
+}
+
+/** Five tricks dealt at random among `seats`, counted into `out` (by seat). */
+function dealTricks(rnd: Random, seats: number[], out: number[]): void {
+  for (const s of seats) out[s] = 0;
+  for (let t = 0; t < 5; t++) out[seats[Math.floor(rnd() * seats.length)]!]! += 1;
 }
 
 /** Five tricks dealt at random among these seats. */
 export function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
-  const out = new Map(seats.map((s) => [s, 0]));
-  for (let t = 0; t < 5; t++) {
-    const s = seats[Math.floor(rnd() * seats.length)]!;
-    out.set(s, out.get(s)! + 1);
-  }
-  return out;
+  const out: number[] = [];
+  dealTricks(rnd, seats, out);
+  return new Map(seats.map((s) => [s, out[s]!]));
 }
 
 /** A simulated next deal of the scorer's game, drawn from the model (valid by the rules). */
 export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): DealRecord {
+  const sampler = samplerOf(model);
   const { players } = scorer.setup;
   const n = players.length;
-  const next = scorer.result().nextDeal!;
-  const scores = scorer.standing;
   const entries: DealRecord["entries"] = {};
-  if (model.variant === "norrlands-knack" && next.firstDeal) {
-    const pass = rnd() < rate(model.firstDealPass);
+  const tricks = new Array<number>(n).fill(0);
+  if (model.variant === "norrlands-knack" && scorer.upcoming()!.firstDeal) {
+    const pass = rnd() < sampler.firstDealPass;
     const knocker = Math.floor(rnd() * n);
-    const tricks = tricksAmong(
+    dealTricks(
       rnd,
       players.map((_, s) => s),
+      tricks,
     );
-    players.forEach((p, s) => {
-      entries[p] = pass ? { plays: false } : { plays: s === knocker, tricks: tricks.get(s)! };
-    });
+    for (let s = 0; s < n; s++)
+      entries[players[s]!] = pass ? { plays: false } : { plays: s === knocker, tricks: tricks[s]! };
     return { entries };
   }
-  const playing = players.map((_, s) => rnd() < rate(model.plays[situationOf(scores, s)]));
-  const seats = playing.flatMap((p, s) => (p ? [s] : []));
-  const tricks = seats.length >= 2 ? tricksAmong(rnd, seats) : null;
+  const scores = scorer.standing;
+  const lowest = Math.min(...scores);
+  const seats: number[] = [];
+  for (let s = 0; s < n; s++) {
+    const score = scores[s]!;
+    const situation: Situation = score <= 1 ? "atOne" : score <= lowest ? "ahead" : "behind";
+    if (rnd() < sampler.plays[situation]) seats.push(s);
+  }
+  const played = seats.length >= 2;
+  if (played) dealTricks(rnd, seats, tricks);
   let talon = talonSize(model.variant, n);
-  players.forEach((p, s) => {
-    if (!playing[s]) {
-      entries[p] = { plays: false };
-      return;
+  let next = 0;
+  for (let s = 0; s < n; s++) {
+    if (seats[next] !== s) {
+      entries[players[s]!] = { plays: false };
+      continue;
     }
+    next++;
     const entry: EntryRecord = { plays: true };
     if (model.variant === "knektpass") {
-      const cards = Math.min(drawExchange(rnd, model, tricks?.get(s)), talon);
+      const cards = Math.min(drawExchange(rnd, sampler, played ? tricks[s] : undefined), talon);
       talon -= cards;
       // One round exchanges at most the five cards of a hand (RULES.md K3): more takes a second round.
       entry.exchanged = cards > 5 ? [5, cards - 5] : cards;
     }
-    if (tricks) entry.tricks = tricks.get(s)!;
-    entries[p] = entry;
-  });
+    if (played) entry.tricks = tricks[s]!;
+    entries[players[s]!] = entry;
+  }
   return { entries };
 }
 
 /** At most this many deals are simulated after the position; a rollout still open then counts for no one. */
-export const ROLLOUT_DEAL_CAP = 150;
+export const ROLLOUT_DEAL_CAP = 60;
 export const ROLLOUTS = 500;
+/**
+ * After this many rollouts, a position where more than half reached the deal cap undecided (a start score far
+ * above what the deals take away, or a table whose deals drift upwards) is not rolled out further: its chances
+ * are those few rollouts', equal when none ended — the game is too far from its end to tell more, and every
+ * further rollout would cost the cap in full.
+ */
+export const EARLY_LOOK = 50;
 
 /** One simulated rest of the game: its winners' shares added to `wins`; false when it reached the deal cap open. */
 function rollout(scorer: GameScorer, model: DealModel, rnd: Random, wins: number[]): boolean {
@@ -217,9 +271,35 @@ function rollout(scorer: GameScorer, model: DealModel, rnd: Random, wins: number
 }
 
 /**
+ * The rollouts of one position, one per step (so a server can give way between them), ending with each player's
+ * chance: the one loop behind `winChances` and `winChancesInSlices`.
+ */
+function* rollingOut(
+  scorer: GameScorer,
+  model: DealModel,
+  rnd: Random,
+  rollouts: number,
+): Generator<void, Record<string, number>> {
+  const { players } = scorer.setup;
+  const wins = new Array<number>(players.length).fill(0);
+  if (scorer.isOver) {
+    for (const s of scorer.winnerSeats) wins[s] = 1 / scorer.winnerSeats.length;
+    return Object.fromEntries(players.map((p, s) => [p, wins[s]!]));
+  }
+  let decided = 0;
+  for (let r = 0; r < rollouts; r++) {
+    if (rollout(scorer, model, rnd, wins)) decided++;
+    if (r + 1 === EARLY_LOOK && decided * 2 < EARLY_LOOK) break;
+    yield;
+  }
+  return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));
+}
+
+/**
  * Each player's chance of winning from where `scorer` stands: the share of `rollouts` simulated rests of the game
- * they win (a shared win split among its winners). Rollouts that reach the deal cap without a winner are left out;
- * if every one does, the chances are equal. A finished game gives its winners' shares.
+ * they win (a shared win split among its winners). Rollouts that reach the deal cap without a winner are left out
+ * (and most of them stop the rolling out early, see `EARLY_LOOK`); if every one does, the chances are equal. A
+ * finished game gives its winners' shares.
  */
 export function winChances(
   scorer: GameScorer,
@@ -227,16 +307,11 @@ export function winChances(
   rnd: Random,
   rollouts = ROLLOUTS,
 ): Record<string, number> {
-  const { players } = scorer.setup;
-  const wins = new Array<number>(players.length).fill(0);
-  if (scorer.isOver) {
-    for (const s of scorer.winnerSeats) wins[s] = 1 / scorer.winnerSeats.length;
-  } else {
-    let decided = 0;
-    for (let r = 0; r < rollouts; r++) if (rollout(scorer, model, rnd, wins)) decided++;
-    for (let s = 0; s < wins.length; s++) wins[s] = decided ? wins[s]! / decided : 1 / players.length;
+  const steps = rollingOut(scorer, model, rnd, rollouts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  return Object.fromEntries(players.map((p, s) => [p, wins[s]!]));
 }
 
 /** The chances before the first deal and after each deal of the record (one more entry than it has deals). */
@@ -259,15 +334,11 @@ export function oddsOfGame(
 
 /** A server's rollouts give way to other work after about this many milliseconds of simulation. */
 export const SLICE_MS = 1;
-/** After this many rollouts a server looks whether the position can be worked out at all (`winChancesInSlices`). */
-export const EARLY_LOOK = 50;
 
 /**
- * `winChances` as a server works it out: giving way (`pause`) after every `SLICE_MS` of simulation, so the deals
- * being saved and the live updates sharing the process never wait for more than one slice; and giving up — null —
- * when more than half of the first `EARLY_LOOK` rollouts reach the deal cap undecided (a start score far above
- * what a deal takes away: the odds would speak only of the rare short games, and every position would cost the
- * cap in full). The same rollouts in the same order as `winChances`, so the same odds when it does not give up.
+ * `winChances` as a server works it out — the same rollouts, so the same chances — giving way (`pause`) after
+ * every `SLICE_MS` of simulation, so the deals being saved and the live updates sharing the process never wait
+ * for more than one slice.
  */
 export async function winChancesInSlices(
   scorer: GameScorer,
@@ -275,21 +346,17 @@ export async function winChancesInSlices(
   rnd: Random,
   pause: () => Promise<void>,
   rollouts = ROLLOUTS,
-): Promise<Record<string, number> | null> {
-  if (scorer.isOver) return winChances(scorer, model, rnd, rollouts);
-  const { players } = scorer.setup;
-  const wins = new Array<number>(players.length).fill(0);
-  let decided = 0;
+): Promise<Record<string, number>> {
+  const steps = rollingOut(scorer, model, rnd, rollouts);
   let sliceStart = performance.now();
-  for (let r = 0; r < rollouts; r++) {
-    if (rollout(scorer, model, rnd, wins)) decided++;
-    if (r + 1 === EARLY_LOOK && decided * 2 < EARLY_LOOK) return null;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
     if (performance.now() - sliceStart >= SLICE_MS) {
       await pause();
       sliceStart = performance.now();
     }
   }
-  return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));
 }
 
 /** A seed from text (FNV-1a): the same evening and version give the same odds on every instance. */

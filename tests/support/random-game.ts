@@ -73,7 +73,7 @@ export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
 /** A random deal that is valid as the next deal of the scorer's game (it is not applied). */
 export function randomDeal(rnd: Random, scorer: GameScorer): DealRecord {
   const { variant, players } = scorer.setup;
-  const next = scorer.result().nextDeal!;
+  const next = scorer.upcoming()!;
   const n = players.length;
   const deal =
     variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);

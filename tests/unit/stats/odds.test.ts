@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createScorer, scorerAfter, type GameRecord } from "@/lib/rules";
 import {
   drawDeal,
+  EARLY_LOOK,
   learnModel,
   oddsOfGame,
   priorModel,
@@ -72,20 +73,25 @@ describe("win chances on a server (in slices)", () => {
     expect(pauses).toBeGreaterThan(0);
   });
 
-  it("give up (null) when most early rollouts reach the deal cap undecided, after a few dozen of them", async () => {
+  it("stop after the early look when most rollouts reach the deal cap undecided: equal chances, at a tenth of the cost", async () => {
     const counted = () => {
       const rnd = seededRandom(9);
       const draw = Object.assign(() => (draw.calls++, rnd()), { calls: 0 });
       return draw;
     };
-    const sliced = counted();
-    expect(await winChancesInSlices(start(500), model, sliced, async () => undefined)).toBeNull();
-    // The cap is 150 deals and 500 points take far more: it stops after the early look, not after 500 rollouts.
+    const all = counted();
+    const odds = await winChancesInSlices(start(500), model, all, async () => undefined);
+    // 500 points take far more than the cap's deals: no rollout ends, so no one is favoured.
+    expect(odds).toEqual({ A: 1 / 3, B: 1 / 3, C: 1 / 3 });
+    const early = counted();
+    winChances(start(500), model, early, EARLY_LOOK);
+    expect(all.calls).toBe(early.calls);
+    // A start score a real game comes down from within the cap is rolled out in full.
     const full = counted();
-    winChances(start(500), model, full);
-    expect(sliced.calls).toBeLessThan(full.calls / 5);
-    // A start score a real game reaches the end from still gets odds.
-    expect(await winChancesInSlices(start(30), model, seededRandom(9), async () => undefined)).not.toBeNull();
+    const fewer = counted();
+    winChances(start(20), model, full);
+    winChances(start(20), model, fewer, EARLY_LOOK);
+    expect(full.calls).toBeGreaterThan(5 * fewer.calls);
   });
 });
 
