@@ -1,7 +1,10 @@
 /**
  * `npm run bench:deal` — how long recording a deal takes, as a phone sees it: an HTTP round trip to a
  * production server (session check, permission check, the rules engine over the game, the write), with 50
- * evenings in play, on the embedded SQLite database and then on PostgreSQL. On each, first a busy phase
+ * evenings in play — games from the default start scores, the next one started when one ends, and a share-link
+ * viewer on every evening with the live odds on, so each deal's odds are worked out on the server while the next
+ * deals arrive (decision 022) — on the embedded SQLite database and then on PostgreSQL. After the headline, the same
+ * again with the odds switched off (`odds_on_over_off_p95`: what the odds cost a deal). On each, first a busy phase
  * (several phones sending at once, each on its own evenings, so the figures include queueing on this machine's
  * two cores shared with the client), then the headline: one deal at a time. On SQLite, the floor in the same
  * run: the same requests, one at a time, to a bare node:http + better-sqlite3 server with the same durability
@@ -26,17 +29,45 @@ const MEASURED_DEALS = 1_000;
 const PASSWORD = "bench password 1";
 
 interface Table {
+  eveningId: string;
   gameId: string;
+  owner: { userId: string };
   user: string;
+  players: string[];
+  firstDealerSeat: number;
   scorer: GameScorer;
 }
 
 interface Run {
   busy: { latencies: number[]; seconds: number };
   single: { latencies: number[]; seconds: number };
+  /** The same, one at a time, with the odds switched off on every evening: what the odds cost the deals. */
+  oddsOff: { latencies: number[]; seconds: number };
   /** The headline phase's requests, to replay against the floor. */
   sent: { gameId: string; body: string }[];
-  longest: number;
+  /** Games that ended (a next one started at once) and odds events the viewers were sent. */
+  gamesEnded: number;
+  oddsEvents: number;
+}
+
+/**
+ * One share-link viewer per evening, as TV mode is: the stream read to its end, odds events counted. The odds are
+ * on (the default), so every deal the bench records has its odds worked out on the server while the next is sent.
+ */
+function watch(base: string, tokens: string[]): { oddsEvents: () => number; close: () => void } {
+  const controller = new AbortController();
+  let oddsEvents = 0;
+  for (const token of tokens) {
+    void (async () => {
+      const response = await fetch(`${base}/api/share/${token}/events`, { signal: controller.signal });
+      const decoder = new TextDecoder();
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        oddsEvents += decoder.decode(read.value, { stream: true }).split("event: odds").length - 1;
+      }
+    })().catch(() => undefined);
+  }
+  return { oddsEvents: () => oddsEvents, close: () => controller.abort() };
 }
 
 /** Sets up 50 evenings on the database `env` names, then records deals against a server on it. */
@@ -44,36 +75,75 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
   process.env.DATABASE_URL = env.DATABASE_URL;
   // Setup through the data layer (the bench runs with the react-server condition, like the server does).
   const { createUser } = await import("../lib/data/users");
-  const { createEvening } = await import("../lib/data/evenings");
+  const { createEvening, startGame } = await import("../lib/data/evenings");
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const tables: Table[] = [];
   const users: { id: string; username: string }[] = [];
   for (let u = 0; u < USERS; u++) users.push(await createUser({ username: `bench-user-${u}`, password: PASSWORD }));
   const players = ["Anna", "Bo", "Cecilia", "Dag"];
+  const tokens: string[] = [];
+  const scorerFor = (variant: "knektpass" | "norrlands-knack", firstDealerSeat: number) => {
+    const created = createScorer({ variant, players, firstDealer: players[firstDealerSeat]!, deals: [] });
+    if (!created.ok) throw new Error("bad setup");
+    return created.scorer;
+  };
   for (let e = 0; e < EVENINGS; e++) {
     const user = users[e % USERS]!;
     const variant = e % 2 ? "norrlands-knack" : "knektpass";
-    // A high start score keeps every game going for the whole run.
-    const houseRules = { startScore: 500 };
+    // The default start scores: games end as at a real table, and the next one starts (outside the timing).
     const { id } = await createEvening(
       { userId: user.id },
-      { title: `Bench ${e}`, date: "2026-12-02", variant, players, houseRules, firstDealerSeat: 0 },
+      { title: `Bench ${e}`, date: "2026-12-02", variant, players, firstDealerSeat: 0 },
     );
-    const game = await getDb().game.findFirstOrThrow({ where: { eveningId: id }, select: { id: true } });
-    const created = createScorer({ variant, players, houseRules, firstDealer: "Anna", deals: [] });
-    if (!created.ok) throw new Error("bad setup");
-    tables.push({ gameId: game.id, user: user.username, scorer: created.scorer });
+    const evening = await getDb().evening.findUniqueOrThrow({
+      where: { id },
+      select: { shareToken: true, games: { select: { id: true } } },
+    });
+    tokens.push(evening.shareToken!);
+    if (process.env.BENCH_ODDS === "off") await getDb().evening.update({ where: { id }, data: { showOdds: false } });
+    if (process.env.BENCH_VIEWERS === "off") tokens.pop();
+    tables.push({
+      eveningId: id,
+      gameId: evening.games[0]!.id,
+      owner: { userId: user.id },
+      user: user.username,
+      players,
+      firstDealerSeat: 0,
+      scorer: scorerFor(variant, 0),
+    });
   }
-  await disconnectDb();
 
   const server = await startServer(env, port);
+  const viewers = watch(server.base, tokens);
+  let gamesEnded = 0;
   try {
     const cookies = new Map<string, string>();
     for (const u of users) cookies.set(u.username, await signIn(server.base, u.username, PASSWORD));
     const rnd = seeded(7);
     const sent: Run["sent"] = [];
     let keep = false;
+    // Starting a game is written from here, beside the server: on SQLite one writer at a time, so no deal is in
+    // flight meanwhile (a transaction of the server's would meet the bench's and be refused as busy).
+    let inFlight = 0;
+    let gate: Promise<void> | null = null;
     const recordOne = async (table: Table): Promise<number> => {
+      while (gate) await gate;
+      inFlight++;
+      const ms = await sendDeal(table).finally(() => inFlight--);
+      // A game that ends is followed by the next, as at the table (outside the timing).
+      if (table.scorer.isOver) {
+        while (gate) await gate;
+        let open = () => {};
+        gate = new Promise((resolve) => (open = resolve));
+        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        await nextGame(table).finally(() => {
+          gate = null;
+          open();
+        });
+      }
+      return ms;
+    };
+    const sendDeal = async (table: Table): Promise<number> => {
       const deal = randomDeal(rnd, table.scorer);
       const number = table.scorer.dealCount + 1;
       const body = JSON.stringify({ number, entries: deal.entries, clientKey: `bench-${table.gameId}-${number}` });
@@ -89,6 +159,28 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
       if (response.status !== 201) throw new Error(`deal ${number} of ${table.gameId}: HTTP ${response.status}`);
       table.scorer.push(deal);
       return ms;
+    };
+    const nextGame = async (table: Table) => {
+      gamesEnded++;
+      table.firstDealerSeat = (table.firstDealerSeat + 1) % table.players.length;
+      const start = () =>
+        startGame(table.owner, {
+          eveningId: table.eveningId,
+          players: table.players,
+          firstDealerSeat: table.firstDealerSeat,
+        });
+      // The bench writes beside the server: on SQLite its transaction may meet the server's and is tried again.
+      // The server may still be writing the last deal's summary or be mid-read: tried again a few times.
+      let game: { id: string } | null = null;
+      for (let attempt = 0; !game; attempt++) {
+        game = await start().catch(async (error: unknown) => {
+          if (attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          return null;
+        });
+      }
+      table.gameId = game.id;
+      table.scorer = scorerFor(table.scorer.setup.variant, table.firstDealerSeat);
     };
     /** Sends `deals` deals from `phones` phones at once; each phone owns every phones-th evening. */
     const phase = async (phones: number, deals: number) => {
@@ -106,9 +198,18 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
     keep = true;
     const single = await phase(1, MEASURED_DEALS);
-    return { busy, single, sent, longest: Math.max(...tables.map((t) => t.scorer.dealCount)) };
+    keep = false;
+    const oddsSent = viewers.oddsEvents();
+    const { setShowOdds } = await import("../lib/data/share");
+    for (const table of tables) await setShowOdds(table.owner, table.eveningId, false);
+    const oddsOff = await phase(1, MEASURED_DEALS);
+    // The last deal's odds reach its viewer a moment after its answer.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { busy, single, oddsOff, sent, gamesEnded, oddsEvents: oddsSent };
   } finally {
+    viewers.close();
     server.stop();
+    await disconnectDb();
   }
 }
 
@@ -117,13 +218,21 @@ const at = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
 function report(db: string, result: Run): void {
   const { busy, single } = result;
   console.log(
-    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 2 * MEASURED_DEALS} longest_game=${result.longest} deals`,
+    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 3 * MEASURED_DEALS} games_ended=${result.gamesEnded}`,
+    `viewers=${EVENINGS} (one per evening, odds on) odds_events=${result.oddsEvents}`,
   );
   console.log(
     `${db} busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)}`,
     `p99=${at(busy.latencies, 0.99)} throughput=${(MEASURED_DEALS / busy.seconds).toFixed(0)} deals/s`,
   );
   console.log(`${db} one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
+  const { oddsOff } = result;
+  const onP95 = quantile(single.latencies, 0.95);
+  const offP95 = quantile(oddsOff.latencies, 0.95);
+  console.log(
+    `${db} one at a time, odds switched off (viewers still there): p50=${at(oddsOff.latencies, 0.5)}`,
+    `p95=${offP95.toFixed(1)} p99=${at(oddsOff.latencies, 0.99)} odds_on_over_off_p95=${(onP95 / offP95).toFixed(2)}`,
+  );
 }
 
 // --- PostgreSQL ------------------------------------------------------------------------------------------

@@ -45,7 +45,9 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   }
   // BENCH_SERVER_LOG=FILE keeps what the server prints (its errors), appended to FILE.
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
-  const child: ChildProcess = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port)], {
+  // BENCH_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs", "-p", String(port)], {
     env,
     stdio: ["ignore", log, log],
   });

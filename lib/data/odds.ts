@@ -1,12 +1,14 @@
 /**
  * The live odds of an evening's game in play (decision 022), for the live scoreboard: computed off the request
- * path, one position at a time per process in slices between other work, once per evening version, seeded by
- * evening and version so every instance shows the same numbers. Learned from the latest games of the same game in
- * the evening's group (or its owner's evenings) and the evening's earlier games; the prior when there are none.
+ * path, one position at a time per process, in slices between other work and only while `whenIdle` lets them (the
+ * live hub waits for the deals being saved and the live updates being sent, lib/server/foreground.ts); once per
+ * evening version, seeded by evening and version so every instance shows the same numbers. Learned from the latest
+ * games of the same game in the evening's group (or its owner's evenings) and the evening's earlier games; the
+ * prior when there are none.
  */
 import "server-only";
-import { dateColumn, getDb, readRows, sql } from "@/lib/db/client";
-import { scorerAfter, type VariantId } from "@/lib/rules";
+import { getDb } from "@/lib/db/client";
+import { scorerAfter, type GameRecord } from "@/lib/rules";
 import { learnModel, seededRandom, seedOf, winChancesInSlices, type DealModel } from "@/lib/stats/odds";
 import { gameInclude, toGameRecord } from "./game-record";
 
@@ -28,81 +30,65 @@ class Overtaken extends Error {}
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The learned models, by group (or owner) and game: a derived cache (STYLE.md 2), used while its stamp — the
- * count, version sum and latest change of the other evenings it learns from, and the game in play (the evening's
- * earlier games join the history when a new game starts) — is the one read now. A deal recorded at the table
- * being watched moves none of it, so the model is learned again only when the history changes.
+ * The learned models, by group (or owner) and game: a derived cache (STYLE.md 2). A model is an aggregate of up to
+ * 60 games, which a few more games hardly move: it is learned again after `MODEL_TTL_MS`, not for every position
+ * (reading 60 games with their deals for every deal of a busy group would cost more than the deals themselves).
  */
-const MAX_MODELS = 50;
-const models = new Map<string, { stamp: string; model: DealModel }>();
+const MAX_MODELS = 200;
+const MODEL_TTL_MS = 10 * 60_000;
+const models = new Map<string, { learnedAt: number; model: Promise<DealModel> }>();
 
-interface Scope {
-  id: string;
-  variant: string;
+/** A game in play whose odds are wanted: read with the scoreboard (lib/data/share.ts), so no second read. */
+export interface OddsPosition {
+  gameId: string;
   groupId: string | null;
   ownerId: string;
+  record: GameRecord;
 }
 
-async function modelOf(evening: Scope, gameId: string): Promise<DealModel> {
-  const inScope = evening.groupId ? sql`e."groupId" = ${evening.groupId}` : sql`e."ownerId" = ${evening.ownerId}`;
-  const [[changes]] = await readRows<[{ n: unknown; versions: unknown; latest: unknown }[]]>(
-    sql`SELECT COUNT(*) AS "n", SUM(e."version") AS "versions", MAX(e."updatedAt") AS "latest" FROM "Evening" e
-      WHERE ${inScope} AND e."variant" = ${evening.variant} AND e."importing" IS NULL AND e."id" <> ${evening.id}`,
-  );
-  const key = JSON.stringify([evening.groupId ?? `owner ${evening.ownerId}`, evening.variant]);
-  const stamp = JSON.stringify([
-    String(changes?.n),
-    String(changes?.versions),
-    changes?.latest ? dateColumn(changes.latest).getTime() : null,
-    gameId,
-  ]);
+function modelOf(position: OddsPosition): Promise<DealModel> {
+  const { groupId, ownerId, gameId, record } = position;
+  const key = JSON.stringify([groupId ?? `owner ${ownerId}`, record.variant]);
   const known = models.get(key);
-  if (known?.stamp === stamp) return known.model;
-  const history = await getDb().game.findMany({
-    where: {
-      id: { not: gameId },
-      evening: {
-        variant: evening.variant,
-        importing: null,
-        ...(evening.groupId ? { groupId: evening.groupId } : { ownerId: evening.ownerId }),
+  if (known && Date.now() - known.learnedAt < MODEL_TTL_MS) return known.model;
+  const model = getDb()
+    .game.findMany({
+      where: {
+        id: { not: gameId },
+        evening: { variant: record.variant, importing: null, ...(groupId ? { groupId } : { ownerId }) },
       },
-    },
-    orderBy: { createdAt: "desc" },
-    take: HISTORY_GAMES,
-    include: { ...gameInclude, evening: { select: { variant: true, houseRules: true } } },
-  });
-  const model = learnModel(
-    evening.variant as VariantId,
-    history.map((g) => toGameRecord(g.evening, g)),
-  );
+      orderBy: { createdAt: "desc" },
+      take: HISTORY_GAMES,
+      include: { ...gameInclude, evening: { select: { variant: true, houseRules: true } } },
+    })
+    .then((history) =>
+      learnModel(
+        record.variant,
+        history.map((g) => toGameRecord(g.evening, g)),
+      ),
+    );
+  model.catch(() => models.get(key)?.model === model && models.delete(key));
   models.delete(key);
-  models.set(key, { stamp, model });
+  models.set(key, { learnedAt: Date.now(), model });
   if (models.size > MAX_MODELS) models.delete(models.keys().next().value!);
   return model;
 }
 
-async function compute(eveningId: string, version: number): Promise<Record<string, number> | null> {
+async function compute(
+  eveningId: string,
+  version: number,
+  position: OddsPosition,
+  whenIdle: () => Promise<void>,
+): Promise<Record<string, number> | null> {
   const overtaken = () => newest.get(eveningId) !== version;
+  await whenIdle();
   if (overtaken()) return null;
-  const evening = await getDb().evening.findUnique({
-    where: { id: eveningId },
-    select: {
-      id: true,
-      variant: true,
-      houseRules: true,
-      showOdds: true,
-      groupId: true,
-      ownerId: true,
-      games: { orderBy: { number: "desc" }, take: 1, include: gameInclude },
-    },
-  });
-  const game = evening?.games[0];
-  if (!evening || !evening.showOdds || !game) return null;
-  const standing = scorerAfter(toGameRecord(evening, game), { detail: false });
+  const standing = scorerAfter(position.record, { detail: false });
   if (!standing.ok || standing.scorer.isOver) return null;
-  const model = await modelOf(evening, game.id);
+  const model = await modelOf(position);
   const pause = async () => {
     await giveWay();
+    await whenIdle();
     if (overtaken()) throw new Overtaken();
   };
   return winChancesInSlices(standing.scorer, model, seededRandom(seedOf(`${eveningId}@${version}`)), pause);
@@ -112,13 +98,18 @@ async function compute(eveningId: string, version: number): Promise<Record<strin
  * The odds of the evening's game in play at `version`, or null (switched off, no game in play, or the evening moved
  * on to a newer version before they were worked out).
  */
-export function oddsOf(eveningId: string, version: number): Promise<Record<string, number> | null> {
+export function oddsOf(
+  eveningId: string,
+  version: number,
+  position: OddsPosition,
+  whenIdle: () => Promise<void> = () => Promise.resolve(),
+): Promise<Record<string, number> | null> {
   const key = `${eveningId}@${version}`;
   let odds = kept.get(key);
   if (odds) return odds;
   newest.set(eveningId, Math.max(newest.get(eveningId) ?? version, version));
   odds = turn
-    .then(() => compute(eveningId, version))
+    .then(() => compute(eveningId, version, position, whenIdle))
     .catch((error: unknown) => {
       if (!(error instanceof Overtaken)) console.error("[odds] could not compute", error);
       if (kept.get(key) === odds) kept.delete(key);

@@ -20,6 +20,7 @@ import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
 import { eveningWithGamesSelect } from "./game-record";
 import { toGameRecord } from "./game-record";
+import type { OddsPosition } from "./odds";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
 import { seasonTable } from "@/lib/stats/season";
 
@@ -99,9 +100,13 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
   };
 }
 
-async function loadScoreboard(
-  where: { shareToken: string } | { id: string },
-): Promise<{ eveningId: string; shareToken: string | null; oddsOn: boolean; scoreboard: Scoreboard } | null> {
+async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{
+  eveningId: string;
+  shareToken: string | null;
+  /** The game in play when its odds are to be shown (decision 022), else null. */
+  inPlay: OddsPosition | null;
+  scoreboard: Scoreboard;
+} | null> {
   const evening = await getDb().evening.findUnique({
     where: where as { id: string },
     select: {
@@ -111,19 +116,23 @@ async function loadScoreboard(
       stakes: true,
       shareMoney: true,
       groupId: true,
+      ownerId: true,
       showOdds: true,
     },
   });
   if (!evening) return null;
   const stakes = evening.stakes as Stakes | null;
+  let last: OddsPosition | null = null;
   const games = evening.games.map((game) => {
     const record = toGameRecord(evening, game);
+    last = { gameId: game.id, groupId: evening.groupId, ownerId: evening.ownerId, record };
     return toScoreboardGame(game.number, record, evaluateGame(record).result!);
   });
+  const oddsOn = evening.showOdds && evening.status === "open" && !games.at(-1)?.winners.length;
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
-    oddsOn: evening.showOdds && evening.status === "open" && !games.at(-1)?.winners.length,
+    inPlay: oddsOn ? last : null,
     scoreboard: {
       version: evening.version,
       title: evening.title,

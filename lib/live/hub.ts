@@ -9,7 +9,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase } from "@/lib/db/config";
 import { EVENING_CHANNEL, onEveningChanged } from "@/lib/data/changes";
+import type { OddsPosition } from "@/lib/data/odds";
 import type { Scoreboard } from "@/lib/data/share";
+import { inForeground, whenIdle } from "@/lib/server/foreground";
 
 export interface Viewer {
   token: string;
@@ -22,8 +24,8 @@ export interface Viewer {
 export interface Frame {
   version: number;
   frame: Uint8Array;
-  /** Its scoreboard, when the game in play is to show odds (decision 022): a channel opened with it works them out. */
-  oddsFor?: Scoreboard;
+  /** Its scoreboard and game in play, when that is to show odds (decision 022): a channel opened with it works them out. */
+  oddsFor?: { scoreboard: Scoreboard; inPlay: OddsPosition };
 }
 
 interface Channel {
@@ -132,7 +134,7 @@ export class LiveHub {
       // The channel's first viewer: the odds of the game in play follow their snapshot (decision 022).
       const { oddsFor } = first ?? {};
       const opened = channel;
-      if (oddsFor) queueMicrotask(() => void this.sendOdds(eveningId, opened, oddsFor));
+      if (oddsFor) queueMicrotask(() => void this.sendOdds(eveningId, opened, oddsFor.scoreboard, oddsFor.inPlay));
     }
     channel.viewers.add(viewer);
     if (channel.last && channel.last.version > version) viewer.send(channel.last.frame);
@@ -169,6 +171,11 @@ export class LiveHub {
   }
 
   private async refresh(eveningId: string, channel: Channel): Promise<void> {
+    await inForeground(() => this.sendSnapshots(eveningId, channel));
+  }
+
+  /** The snapshots of the evening's changes to its viewers; then its odds, once nothing waits (decision 022). */
+  private async sendSnapshots(eveningId: string, channel: Channel): Promise<void> {
     try {
       do {
         channel.dirty = false;
@@ -189,7 +196,7 @@ export class LiveHub {
           // Let each batch reach its sockets before the next: the first viewers need not wait for the last.
           if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
         }
-        if (found?.oddsOn) void this.sendOdds(eveningId, channel, found.scoreboard);
+        if (found?.inPlay) void this.sendOdds(eveningId, channel, found.scoreboard, found.inPlay);
       } while (channel.dirty);
     } catch (error) {
       console.error("[live] could not refresh a scoreboard", error);
@@ -204,11 +211,16 @@ export class LiveHub {
    * evenings' updates never wait on them) and sent as a small `odds` event for that version — unless the evening
    * has moved on meanwhile. Viewers who connect later get a snapshot with the odds in it.
    */
-  private async sendOdds(eveningId: string, channel: Channel, scoreboard: Scoreboard): Promise<void> {
+  private async sendOdds(
+    eveningId: string,
+    channel: Channel,
+    scoreboard: Scoreboard,
+    inPlay: OddsPosition,
+  ): Promise<void> {
     if (channel.oddsVersion === scoreboard.version) return;
     channel.oddsVersion = scoreboard.version;
     const { oddsOf } = await import("@/lib/data/odds");
-    const odds = await oddsOf(eveningId, scoreboard.version).catch((error: unknown) => {
+    const odds = await oddsOf(eveningId, scoreboard.version, inPlay, whenIdle).catch((error: unknown) => {
       console.error("[live] could not work out the odds", error);
       return null;
     });

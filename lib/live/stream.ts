@@ -32,11 +32,11 @@ export async function openShareStream(token: string, sink: StreamSink): Promise<
   const first = await liveHub().frameOf(link.eveningId, link.version, async () => {
     const found = await getScoreboardByToken(token);
     if (!found) return null;
-    const { scoreboard, oddsOn } = found;
+    const { scoreboard, inPlay } = found;
     return {
       version: scoreboard.version,
       frame: scoreboardFrame(scoreboard),
-      oddsFor: oddsOn ? scoreboard : undefined,
+      oddsFor: inPlay ? { scoreboard, inPlay } : undefined,
     };
   });
   if (!first) return null;

@@ -11,6 +11,7 @@ import { errorAnswerFor, type JsonAnswer } from "@/lib/http/answers";
 import { guardJsonRequest, parseJsonText } from "@/lib/http/json-body";
 import { localeOf } from "@/lib/i18n/format";
 import { LOCALE_COOKIE } from "@/lib/i18n/server";
+import { inForeground } from "./foreground";
 
 /** What an endpoint reads of a request. */
 export interface PlainRequest {
@@ -60,13 +61,18 @@ function jsonObject(request: PlainRequest): Record<string, unknown> {
 /** A deal's number in a path: 1 to 999999, written plainly; anything else is not a deal (the data layer says so). */
 const dealNumber = (number: string) => (/^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN);
 
-/** Runs an endpoint, turning what it throws into the error answer, in the asker's language. */
-async function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
-  try {
-    return await work();
-  } catch (error) {
-    return errorAnswerOf(error, request);
-  }
+/**
+ * Runs an endpoint, turning what it throws into the error answer, in the asker's language; a phone waits for it, so
+ * it is foreground work (the live odds wait for it).
+ */
+function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
+  return inForeground(async () => {
+    try {
+      return await work();
+    } catch (error) {
+      return errorAnswerOf(error, request);
+    }
+  });
 }
 
 /**

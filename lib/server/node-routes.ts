@@ -12,6 +12,7 @@ import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http/answers"
 import { MAX_JSON_BYTES } from "@/lib/http/json-body";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
+import { beginForeground } from "./foreground";
 import { guardRequest, header } from "./front-guard";
 import { errorAnswerOf, localeOfRequest, postDeal, readRequest, type PlainRequest } from "./endpoints";
 
@@ -38,6 +39,8 @@ export function serveNodeRoute(
   res: ServerResponse,
   next: (req: IncomingMessage) => void,
 ): boolean {
+  // Someone waits for every request but a live stream's: background work (the odds) waits for its answer.
+  if (req.method !== "GET" || !EVENTS.test(req.url ?? "")) res.once("close", beginForeground());
   if (guardRequest(req, res, next)) return true;
   const url = req.url ?? "";
   const deal = req.method === "POST" ? DEALS.exec(url) : null;
