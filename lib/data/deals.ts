@@ -249,7 +249,13 @@ async function recordParsedDeal(actor: Actor, input: z.infer<typeof RecordDealSc
   const { gameId, number, clientKey } = input;
   const db = getDb();
   try {
-    const direct = await recordDirect(actor, input);
+    let direct = await recordDirect(actor, input);
+    // SQLite, the game not cached at the evening's version (its first deal, or a change elsewhere in the evening):
+    // read it once (no transaction: the read is checked against the version inside the direct one), then go direct.
+    if (!direct && (await sqliteDirect())) {
+      await loadGame(db, actor, gameId);
+      direct = await recordDirect(actor, input);
+    }
     if (direct) return direct;
     return await inTransaction(async (tx) => {
       const state = await loadGame(tx, actor, gameId);

@@ -85,7 +85,7 @@ interface DealEntryRow {
  * The evening's games with their seats and every deal's entries, in two reads of flat rows (an evening's review
  * reads hundreds of entries; bench:history), in the shape toGameRecord reads.
  */
-async function storedGamesOf(eveningId: string): Promise<(StoredGame & { id: string; number: number })[]> {
+export async function storedGamesOf(eveningId: string): Promise<(StoredGame & { id: string; number: number })[]> {
   const [seats, entries] = await readRows<[GameSeatRow[], DealEntryRow[]]>(
     sql`
       SELECT g."id" AS "id", g."number" AS "number", g."firstDealerSeat" AS "firstDealerSeat",

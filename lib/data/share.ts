@@ -18,7 +18,7 @@ import {
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
-import { eveningWithGamesSelect } from "./game-record";
+import { storedGamesOf } from "./evening-view";
 import { toGameRecord } from "./game-record";
 import type { OddsPosition } from "./odds";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
@@ -107,10 +107,16 @@ async function loadScoreboard(where: { shareToken: string } | { id: string }): P
   inPlay: OddsPosition | null;
   scoreboard: Scoreboard;
 } | null> {
-  const evening = await getDb().evening.findUnique({
+  const found = await getDb().evening.findUnique({
     where: where as { id: string },
     select: {
-      ...eveningWithGamesSelect,
+      id: true,
+      title: true,
+      date: true,
+      place: true,
+      variant: true,
+      houseRules: true,
+      status: true,
       shareToken: true,
       version: true,
       stakes: true,
@@ -120,7 +126,9 @@ async function loadScoreboard(where: { shareToken: string } | { id: string }): P
       showOdds: true,
     },
   });
-  if (!evening) return null;
+  if (!found) return null;
+  // The games in two reads of flat rows (evening-view.ts): a live scoreboard is read again after every deal.
+  const evening = { ...found, games: await storedGamesOf(found.id) };
   const stakes = evening.stakes as Stakes | null;
   let last: OddsPosition | null = null;
   const games = evening.games.map((game) => {
