@@ -3,14 +3,15 @@
  * production server (session check, permission check, the rules engine over the game, the write), with 50
  * evenings in play — games from the default start scores, the next one started when one ends, and a share-link
  * viewer on every evening with the live odds on, so each deal's odds are worked out on the server while the next
- * deals arrive (decision 022) — on the embedded SQLite database and then on PostgreSQL. After the headline, the same
- * again with the odds switched off (`odds_on_over_off_p95`: what the odds cost a deal). On each, first a busy phase
- * (several phones sending at once, each on its own evenings, so the figures include queueing on this machine's
- * two cores shared with the client), then the headline: one deal at a time. On SQLite, the floor in the same
- * run: the same requests, one at a time, to a bare node:http + better-sqlite3 server with the same durability
- * (WAL, synchronous = FULL; one insert per request). Prints p50/p95/p99 of the round trip; the SQLite line
- * ends `floor_p95=… ratio=…` (ratio = p95 / floor_p95). The PostgreSQL part needs a server (TEST_POSTGRES_URL,
- * default the machine's on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
+ * deals arrive (decision 022) — on PostgreSQL and then on the embedded SQLite database. On each, first a busy
+ * phase (several phones sending at once, each on its own evenings, so the figures include queueing on this
+ * machine's two cores shared with the client), then the headline: one deal at a time; then the same again with the
+ * odds switched off (`odds_on_over_off_p95`: what the odds cost a deal). The floor, in the same run: the headline's
+ * requests, one at a time, to a bare server — node:http + better-sqlite3 with the same durability (WAL,
+ * synchronous = FULL), node:http + pg on the same PostgreSQL server (synchronous_commit at its default) — that
+ * inserts one row per request. Each database's last line is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
+ * ratio=…` (ratio = p95 / floor_p95). The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
+ * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
 import { spawn } from "node:child_process";
 import { dirname, join } from "node:path";
@@ -244,7 +245,11 @@ if (await postgresAvailable()) {
     const result = await run({ ...sqliteEnv, DATABASE_URL: database.url }, 3296);
     report("postgresql", result);
     const { single } = result;
-    postgresLine = `bench:deal db=postgresql p50=${at(single.latencies, 0.5)} p95=${at(single.latencies, 0.95)} p99=${at(single.latencies, 0.99)}`;
+    const floor = await measureFloor(result.sent, ["bench/support/baseline-deal-pg.mjs", "3297", database.url]);
+    console.log(
+      `floor (node:http + pg, one insert, synchronous_commit default): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
+    );
+    postgresLine = lineOf("postgresql", single.latencies, floor);
   } finally {
     await (await import("../lib/db/client")).disconnectDb();
     await database.drop();
@@ -258,23 +263,33 @@ if (await postgresAvailable()) {
 // --- SQLite and its floor --------------------------------------------------------------------------------
 const sqlite = await run(sqliteEnv, 3290);
 report("sqlite", sqlite);
-const floor = await measureFloor(sqlite.sent);
+const floor = await measureFloor(sqlite.sent, [
+  "bench/support/baseline-deal.mjs",
+  "3295",
+  join(dirname(sqliteEnv.DATABASE_URL!.slice("file:".length)), "floor.db"),
+]);
 console.log(
   `floor (node:http + better-sqlite3, synchronous=FULL): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
 );
 console.log(postgresLine);
-const p95 = Number(at(sqlite.single.latencies, 0.95));
-const floorP95 = Number(at(floor, 0.95));
-console.log(
-  `bench:deal db=sqlite p50=${at(sqlite.single.latencies, 0.5)} p95=${p95.toFixed(1)} p99=${at(sqlite.single.latencies, 0.99)}`,
-  `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`,
-);
+console.log(lineOf("sqlite", sqlite.single.latencies, floor));
 
-/** The same requests, one at a time, to the bare server on a database beside the bench's; returns their latencies. */
-async function measureFloor(requests: { gameId: string; body: string }[]): Promise<number[]> {
-  const port = 3295;
-  const file = join(dirname(sqliteEnv.DATABASE_URL!.slice("file:".length)), "floor.db");
-  const child = spawn(process.execPath, ["bench/support/baseline-deal.mjs", String(port), file], { stdio: "ignore" });
+/** A database's last line: the headline figures, the floor's p95 and the ratio of the two p95s. */
+function lineOf(db: string, latencies: number[], floor: number[]): string {
+  const p95 = Number(at(latencies, 0.95));
+  const floorP95 = Number(at(floor, 0.95));
+  return (
+    `bench:deal db=${db} p50=${at(latencies, 0.5)} p95=${p95.toFixed(1)} p99=${at(latencies, 0.99)} ` +
+    `floor_p95=${floorP95.toFixed(1)} ratio=${(p95 / floorP95).toFixed(2)}`
+  );
+}
+
+/**
+ * The same requests, one at a time, to a bare server (`script port database`, on a database beside the bench's);
+ * returns their latencies.
+ */
+async function measureFloor(requests: { gameId: string; body: string }[], [script, port, database]: string[]) {
+  const child = spawn(process.execPath, [script!, port!, database!], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(`${base}/health`);
@@ -293,5 +308,6 @@ async function measureFloor(requests: { gameId: string; body: string }[]): Promi
     return latencies;
   } finally {
     child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
   }
 }
