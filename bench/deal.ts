@@ -76,7 +76,7 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
   process.env.DATABASE_URL = env.DATABASE_URL;
   // Setup through the data layer (the bench runs with the react-server condition, like the server does).
   const { createUser } = await import("../lib/data/users");
-  const { createEvening, startGame } = await import("../lib/data/evenings");
+  const { createEvening } = await import("../lib/data/evenings");
   const { getDb, disconnectDb } = await import("../lib/db/client");
   const tables: Table[] = [];
   const users: { id: string; username: string }[] = [];
@@ -123,25 +123,10 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     const rnd = seeded(7);
     const sent: Run["sent"] = [];
     let keep = false;
-    // Starting a game is written from here, beside the server: on SQLite one writer at a time, so no deal is in
-    // flight meanwhile (a transaction of the server's would meet the bench's and be refused as busy).
-    let inFlight = 0;
-    let gate: Promise<void> | null = null;
     const recordOne = async (table: Table): Promise<number> => {
-      while (gate) await gate;
-      inFlight++;
-      const ms = await sendDeal(table).finally(() => inFlight--);
+      const ms = await sendDeal(table);
       // A game that ends is followed by the next, as at the table (outside the timing).
-      if (table.scorer.isOver) {
-        while (gate) await gate;
-        let open = () => {};
-        gate = new Promise((resolve) => (open = resolve));
-        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 1));
-        await nextGame(table).finally(() => {
-          gate = null;
-          open();
-        });
-      }
+      if (table.scorer.isOver) await nextGame(table);
       return ms;
     };
     const sendDeal = async (table: Table): Promise<number> => {
@@ -161,26 +146,17 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
       table.scorer.push(deal);
       return ms;
     };
+    /** The next game, started as the evening page does it, through the server (POST /api/evenings/{id}/games). */
     const nextGame = async (table: Table) => {
       gamesEnded++;
       table.firstDealerSeat = (table.firstDealerSeat + 1) % table.players.length;
-      const start = () =>
-        startGame(table.owner, {
-          eveningId: table.eveningId,
-          players: table.players,
-          firstDealerSeat: table.firstDealerSeat,
-        });
-      // The bench writes beside the server: on SQLite its transaction may meet the server's and is tried again.
-      // The server may still be writing the last deal's summary or be mid-read: tried again a few times.
-      let game: { id: string } | null = null;
-      for (let attempt = 0; !game; attempt++) {
-        game = await start().catch(async (error: unknown) => {
-          if (attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 10));
-          return null;
-        });
-      }
-      table.gameId = game.id;
+      const response = await fetch(`${server.base}/api/evenings/${table.eveningId}/games`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookies.get(table.user)! },
+        body: JSON.stringify({ players: table.players, firstDealerSeat: table.firstDealerSeat }),
+      });
+      if (response.status !== 201) throw new Error(`next game of ${table.eveningId}: HTTP ${response.status}`);
+      table.gameId = ((await response.json()) as { id: string }).id;
       table.scorer = scorerFor(table.scorer.setup.variant, table.firstDealerSeat);
     };
     /** Sends `deals` deals from `phones` phones at once; each phone owns every phones-th evening. */

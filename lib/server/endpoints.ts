@@ -7,6 +7,7 @@
 import "server-only";
 import { actorFromCookies } from "@/lib/auth/session";
 import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
+import { startGame } from "@/lib/data/evenings";
 import { errorAnswerFor, type JsonAnswer } from "@/lib/http/answers";
 import { guardJsonRequest, parseJsonText } from "@/lib/http/json-body";
 import { localeOf } from "@/lib/i18n/format";
@@ -131,6 +132,19 @@ export function removeDeal(gameId: string, number: string, request: PlainRequest
     const parsed = dealNumber(number);
     const { version } = await deleteDeal(await actorFromCookies(request.cookie), { gameId, number: parsed });
     return { status: 200, body: { number: parsed, version } };
+  });
+}
+
+/**
+ * POST /api/evenings/{id}/games: starts the evening's next game, `{ players, firstDealerSeat }` → 201 `{ id, number }`
+ * — the evening page's "next game", for scripts and other clients (the game before must be over; the same checks
+ * as the page: a member may seat the evening's players, only the owner a new one).
+ */
+export function postGame(eveningId: string, request: PlainRequest): Promise<JsonAnswer> {
+  return answering(request, async () => {
+    const input = jsonObject(request);
+    const game = await startGame(await actorFromCookies(request.cookie), { ...input, eveningId } as never);
+    return { status: 201, body: { id: game.id, number: game.number } };
   });
 }
 

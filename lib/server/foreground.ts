@@ -1,9 +1,16 @@
 /**
- * Work a person is waiting for — a deal being saved, a live update going out — counted while it runs, so work
- * nobody waits for (the live odds, decision 022) runs only between it: `whenIdle` resolves once none is running.
+ * Work a person is waiting for — a deal being saved, a page, a live update going out — counted while it runs, so
+ * work nobody waits for (the live odds, decision 022) runs only between it: `whenIdle` resolves once none has run
+ * for a moment.
  */
 let running = 0;
-let waiting: (() => void)[] = [];
+/** When the last foreground work ended (performance.now()). */
+let quietSince = 0;
+
+/** Background work starts only after this long without foreground work: a phone's next request is often that near. */
+const QUIET_MS = 2;
+/** How long background work waits for a quiet moment at most: under constant load it still moves on. */
+const LONGEST_WAIT_MS = 20;
 
 /** Counts foreground work from now until the returned function is called (once; later calls do nothing). */
 export function beginForeground(): () => void {
@@ -12,11 +19,7 @@ export function beginForeground(): () => void {
   return () => {
     if (ended) return;
     ended = true;
-    if (--running === 0) {
-      const resumed = waiting;
-      waiting = [];
-      for (const resume of resumed) resume();
-    }
+    if (--running === 0) quietSince = performance.now();
   };
 }
 
@@ -30,20 +33,22 @@ export async function inForeground<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** How long background work waits for a pause in foreground work at most: under constant load it still moves on. */
-const LONGEST_WAIT_MS = 20;
+const quiet = () => running === 0 && performance.now() - quietSince >= QUIET_MS;
 
 /**
- * Resolves at once when no foreground work runs, else as soon as the last of it settles — or after
- * `LONGEST_WAIT_MS`, so a process that is never idle still gives background work one slice in twenty or so.
+ * Resolves at once when no foreground work has run for `QUIET_MS`, else as soon as that is so — or after
+ * `LONGEST_WAIT_MS`, so a process that is never quiet still gives background work a slice now and then.
  */
 export function whenIdle(): Promise<void> {
-  if (running === 0) return Promise.resolve();
+  if (quiet()) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, LONGEST_WAIT_MS);
-    waiting.push(() => {
-      clearTimeout(timer);
-      resolve();
-    });
+    const started = performance.now();
+    const check = () => {
+      const waited = performance.now() - started;
+      if (quiet() || waited >= LONGEST_WAIT_MS) return resolve();
+      const left = running === 0 ? QUIET_MS - (performance.now() - quietSince) : 1;
+      setTimeout(check, Math.max(0.5, Math.min(left, LONGEST_WAIT_MS - waited)));
+    };
+    check();
   });
 }

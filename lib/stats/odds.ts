@@ -333,7 +333,7 @@ export function oddsOfGame(
 }
 
 /** A server's rollouts give way to other work after about this many milliseconds of simulation. */
-export const SLICE_MS = 1;
+export const SLICE_MS = 0.5;
 
 /**
  * `winChances` as a server works it out — the same rollouts, so the same chances — giving way (`pause`) after

@@ -66,10 +66,23 @@ test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the wi
   await expect(page.getByTestId("deal-dialog")).toHaveCount(0);
   await screenshots(page, "protokoll-knektpass");
 
-  // The next game: same seats, the deal continues to the left (Bo dealt last, so Cecilia).
+  // The next game over the API (scripts, other clients): refused from another site or with seats the rules refuse.
+  const games = `/api/evenings/${new URL(page.url()).pathname.split("/").at(-1)}/games`;
+  const seats = { players, firstDealerSeat: 2 };
+  const crossSite = await page.request.post(games, { data: seats, headers: { Origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(403);
+  const twice = await page.request.post(games, { data: { players: ["Anna", "Anna"], firstDealerSeat: 0 } });
+  expect([twice.status(), (await twice.json()).error.code]).toEqual([400, "validation"]);
+  // The next game: same seats, the deal continues to the left (Bo dealt last, so Cecilia) — the page offers it, and
+  // here the API starts it (the page's button is clicked in rule-sets.spec.ts); the page shows it on reload.
   await expect(page.getByLabel("First dealer")).toHaveValue("Cecilia");
-  await page.getByRole("button", { name: "Start game 2" }).click();
+  const started = await page.request.post(games, { data: seats });
+  expect([started.status(), (await started.json()).number]).toEqual([201, 2]);
+  await page.reload();
   await expect(page.getByText("Game 2", { exact: true })).toBeVisible();
+  // Game 2 is on: no third one beside it.
+  const busy = await page.request.post(games, { data: seats });
+  expect([busy.status(), (await busy.json()).error.code]).toEqual([409, "conflict"]);
   await expect(page.getByTestId("next-dealer")).toHaveText("Cecilia");
   await expect(page.getByTestId("protokoll").first().getByTestId("score-Bo")).toHaveText("12");
 });

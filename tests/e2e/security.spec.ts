@@ -220,6 +220,10 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
           data: JSON.stringify(body),
           headers: { "Content-Type": "application/json" },
         }),
+        page.request.post(`/api/evenings/${path}/games`, {
+          data: JSON.stringify(body),
+          headers: { "Content-Type": "application/json" },
+        }),
         page.request.get(`/api/share/${path}`),
         page.request.get(`/api/evenings/${path}/export`),
         page.request.get(`/api/evenings/${path}/version`),
