@@ -11,6 +11,7 @@ import { distinctPeople, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { nameKey } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, TextSchema } from "./input";
+import { rememberGame } from "./game-cache";
 import { gameInclude, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
@@ -136,7 +137,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, players, firstDealerSeat } = parsed.data;
-  return inTransaction(async (tx) => {
+  const started = await inTransaction(async (tx) => {
     const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
       where: { id: eveningId },
@@ -170,8 +171,17 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       select: { id: true, number: true },
     });
     await markEveningChanged(tx, eveningId, "game");
-    return game;
+    // What the game's first deal reads, known already: the evening's version after this change, no deals yet.
+    const record = toGameRecord(evening, {
+      firstDealerSeat,
+      seats: seated.map((name, seat) => ({ seat, player: { name } })),
+      deals: [],
+    });
+    return { game, state: { eveningId, version: evening.version + 1, record, clientKeys: [] } };
   });
+  // Only once committed (game-cache.ts: a version that does not match is never used).
+  rememberGame(started.game.id, started.state);
+  return started.game;
 }
 
 /**

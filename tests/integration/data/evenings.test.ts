@@ -5,6 +5,7 @@ import { joinEvening } from "@/lib/data/members";
 import { getShareLink } from "@/lib/data/share";
 import { listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";
+import { cachedGame } from "@/lib/data/game-cache";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
 describeWithDatabase("evenings", () => {
@@ -119,5 +120,23 @@ describeWithDatabase("evenings", () => {
     const evening = await getEvening(owner, eveningId);
     expect(evening.games[0]!.result.winners).toEqual(["Anna"]);
     expect(evening.games[1]!.record.players).toEqual(["Bo", "Cecilia", "Anna", "Dag"]);
+    // The new game is known to this process at the evening's version, exactly as its first deal would read it.
+    expect(cachedGame(next.id, evening.version)).toEqual({
+      eveningId,
+      version: evening.version,
+      record: evening.games[1]!.record,
+      clientKeys: [],
+    });
+    await recordDeal(owner, {
+      gameId: next.id,
+      number: 1,
+      entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false }, Dag: { plays: false } },
+    });
+    expect((await getEvening(owner, eveningId)).games[1]!.result.scores).toEqual({
+      Bo: 0,
+      Cecilia: 5,
+      Anna: 5,
+      Dag: 5,
+    });
   });
 });
