@@ -16,7 +16,10 @@ export interface GameState {
 }
 
 const MAX_GAMES = 2_000;
-const games = new Map<string, GameState>();
+// One cache per process, not per bundle: the Node server's deal path, route handlers and server actions are bundled
+// separately, each with its own copy of this module — a game started by one is recorded by another.
+const globalForGames = globalThis as typeof globalThis & { protokollGames?: Map<string, GameState> };
+const games = (globalForGames.protokollGames ??= new Map<string, GameState>());
 
 export function cachedGame(gameId: string, version: number): GameState | null {
   const state = games.get(gameId);

@@ -3,9 +3,13 @@
  * work nobody waits for (the live odds, decision 022) runs only between it: `whenIdle` resolves once none has run
  * for a moment.
  */
-let running = 0;
-/** When the last foreground work ended (performance.now()). */
-let quietSince = 0;
+// One count per process, not per bundle: the Node server's routes, route handlers and the live hub may each come
+// from their own bundle with their own copy of this module.
+const globalForForeground = globalThis as typeof globalThis & {
+  protokollForeground?: { running: number; quietSince: number };
+};
+/** How much foreground work runs, and when the last of it ended (performance.now()). */
+const state = (globalForForeground.protokollForeground ??= { running: 0, quietSince: 0 });
 
 /** Background work starts only after this long without foreground work: a phone's next request is often that near. */
 const QUIET_MS = 2;
@@ -14,12 +18,12 @@ const LONGEST_WAIT_MS = 20;
 
 /** Counts foreground work from now until the returned function is called (once; later calls do nothing). */
 export function beginForeground(): () => void {
-  running++;
+  state.running++;
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
-    if (--running === 0) quietSince = performance.now();
+    if (--state.running === 0) state.quietSince = performance.now();
   };
 }
 
@@ -33,7 +37,7 @@ export async function inForeground<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const quiet = () => running === 0 && performance.now() - quietSince >= QUIET_MS;
+const quiet = () => state.running === 0 && performance.now() - state.quietSince >= QUIET_MS;
 
 /**
  * Resolves at once when no foreground work has run for `QUIET_MS`, else as soon as that is so — or after
@@ -46,7 +50,7 @@ export function whenIdle(): Promise<void> {
     const check = () => {
       const waited = performance.now() - started;
       if (quiet() || waited >= LONGEST_WAIT_MS) return resolve();
-      const left = running === 0 ? QUIET_MS - (performance.now() - quietSince) : 1;
+      const left = state.running === 0 ? QUIET_MS - (performance.now() - state.quietSince) : 1;
       setTimeout(check, Math.max(0.5, Math.min(left, LONGEST_WAIT_MS - waited)));
     };
     check();
