@@ -85,8 +85,8 @@ export const gameInclude = {
   },
 } as const;
 
-/** An evening with every game and its deals: what scoring, export and the scoreboard read. */
-export const eveningWithGamesSelect = {
+/** An evening's own fields that scoring, export and the scoreboard read. */
+export const eveningFieldsSelect = {
   id: true,
   title: true,
   date: true,
@@ -94,5 +94,10 @@ export const eveningWithGamesSelect = {
   variant: true,
   houseRules: true,
   status: true,
+} as const;
+
+/** An evening with every game and its deals: what scoring and export read. */
+export const eveningWithGamesSelect = {
+  ...eveningFieldsSelect,
   games: { orderBy: { number: "asc" }, include: gameInclude },
 } as const;

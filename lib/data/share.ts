@@ -19,7 +19,7 @@ import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
 import { storedGamesOf } from "./evening-view";
-import { toGameRecord } from "./game-record";
+import { eveningFieldsSelect, toGameRecord } from "./game-record";
 import type { OddsPosition } from "./odds";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
 import { seasonTable } from "@/lib/stats/season";
@@ -110,13 +110,7 @@ async function loadScoreboard(where: { shareToken: string } | { id: string }): P
   const found = await getDb().evening.findUnique({
     where: where as { id: string },
     select: {
-      id: true,
-      title: true,
-      date: true,
-      place: true,
-      variant: true,
-      houseRules: true,
-      status: true,
+      ...eveningFieldsSelect,
       shareToken: true,
       version: true,
       stakes: true,
