@@ -10,7 +10,8 @@
  * requests, one at a time, to a bare server — node:http + better-sqlite3 with the same durability (WAL,
  * synchronous = FULL), node:http + pg on the same PostgreSQL server (synchronous_commit at its default) — that
  * inserts one row per request. Each database's last line is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
- * ratio=…` (ratio = p95 / floor_p95). The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
+ * ratio=…` (ratio = p95 / floor_p95). BENCH_VIEWERS=off leaves the viewers out (the deals alone, as before the odds).
+ * The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
  * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
 import { spawn } from "node:child_process";
@@ -48,6 +49,7 @@ interface Run {
   sent: { gameId: string; body: string }[];
   /** Games that ended (a next one started at once) and odds events the viewers were sent. */
   gamesEnded: number;
+  viewers: number;
   oddsEvents: number;
 }
 
@@ -101,7 +103,6 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
       select: { shareToken: true, games: { select: { id: true } } },
     });
     tokens.push(evening.shareToken!);
-    if (process.env.BENCH_ODDS === "off") await getDb().evening.update({ where: { id }, data: { showOdds: false } });
     if (process.env.BENCH_VIEWERS === "off") tokens.pop();
     tables.push({
       eveningId: id,
@@ -182,7 +183,7 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     const oddsOff = await phase(1, MEASURED_DEALS);
     // The last deal's odds reach its viewer a moment after its answer.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    return { busy, single, oddsOff, sent, gamesEnded, oddsEvents: oddsSent };
+    return { busy, single, oddsOff, sent, gamesEnded, viewers: tokens.length, oddsEvents: oddsSent };
   } finally {
     viewers.close();
     server.stop();
@@ -196,7 +197,7 @@ function report(db: string, result: Run): void {
   const { busy, single } = result;
   console.log(
     `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 3 * MEASURED_DEALS} games_ended=${result.gamesEnded}`,
-    `viewers=${EVENINGS} (one per evening, odds on) odds_events=${result.oddsEvents}`,
+    `viewers=${result.viewers} (odds on) odds_events=${result.oddsEvents}`,
   );
   console.log(
     `${db} busy: phones_at_once=${BUSY_PHONES} p50=${at(busy.latencies, 0.5)} p95=${at(busy.latencies, 0.95)}`,
