@@ -9,7 +9,7 @@ import type { GameRecord, GameResult, Problem } from "./types";
 
 export * from "./types";
 export { RulesError } from "./problems";
-export { GameScorer, createScorer, scorerAfter, type ScorerOptions } from "./scorer";
+export { GameScorer, createScorer, knektpassQuota, scorerAfter, type ScorerOptions } from "./scorer";
 export {
   parseSetup,
   parseDeal,

@@ -1,6 +1,15 @@
 import { problem } from "./problems";
 import { parseDeal, parseSetup, type GameSetup, type ParsedDeal } from "./record";
-import type { DealResult, ExplanationKey, GameRecord, GameResult, NextDeal, Problem, RulesMessage } from "./types";
+import type {
+  DealResult,
+  ExplanationKey,
+  GameRecord,
+  GameResult,
+  HouseRules,
+  NextDeal,
+  Problem,
+  RulesMessage,
+} from "./types";
 import { VARIANTS, talonSize } from "./variants";
 
 export interface ScorerOptions {
@@ -25,6 +34,19 @@ const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
  * (frozen) instead of building a message per player per deal; `id` names it by its parameters.
  */
 const explanations = new Map<string, RulesMessage>();
+/**
+ * RULES.md K7: a Knektpass player's quota — the cards he exchanged in all, or his largest round under the house
+ * rule `quota: "largestRound"`, at least 1 under `minQuota: 1`.
+ */
+export function knektpassQuota(
+  exchangedSum: number,
+  exchangedMax: number,
+  houseRules: Pick<HouseRules, "quota" | "minQuota">,
+): number {
+  const quota = houseRules.quota === "largestRound" ? exchangedMax : exchangedSum;
+  return houseRules.minQuota === 1 && quota < 1 ? 1 : quota;
+}
+
 function explained(key: ExplanationKey, params: Record<string, string | number> = {}, id: string = key): RulesMessage {
   let message = explanations.get(id);
   if (!message) {
@@ -236,8 +258,7 @@ export class GameScorer {
       return { ok: true, outcome: { void: false, raw, limpa: [], explain } };
     }
     for (const s of playing) {
-      let quota = houseRules.quota === "largestRound" ? deal.exchangedMax[s]! : deal.exchangedSum[s]!;
-      if (houseRules.minQuota === 1 && quota < 1) quota = 1;
+      const quota = knektpassQuota(deal.exchangedSum[s]!, deal.exchangedMax[s]!, houseRules);
       const tricks = deal.tricks[s]!;
       // RULES.md K7: a met quota deducts the tricks; a missed one adds 5 per missing trick.
       const change = tricks >= quota ? -tricks : 5 * (quota - tricks);

@@ -5,7 +5,10 @@
  * seeded: the same position, model and seed give the same odds.
  */
 import {
+  cardsExchanged,
   createScorer,
+  exchangeRounds,
+  knektpassQuota,
   talonSize,
   type DealRecord,
   type EntryRecord,
@@ -73,20 +76,10 @@ export function priorModel(variant: VariantId): DealModel {
   };
 }
 
-function situationOf(scores: readonly number[], seat: number): Situation {
-  const score = scores[seat]!;
+/** Where a player at `score` stands before a deal whose lowest score is `lowest`. */
+function situationOf(score: number, lowest: number): Situation {
   if (score <= 1) return "atOne";
-  return score <= Math.min(...scores) ? "ahead" : "behind";
-}
-
-const cardsOf = (entry: EntryRecord) =>
-  Array.isArray(entry.exchanged) ? entry.exchanged.reduce((a, b) => a + b, 0) : (entry.exchanged ?? 0);
-
-/** A Knektpass player's quota under the game's house rules (RULES.md K7, `quota`, `minQuota`). */
-function quotaOf(entry: EntryRecord, houseRules: GameRecord["houseRules"]): number {
-  const rounds = Array.isArray(entry.exchanged) ? entry.exchanged : [entry.exchanged ?? 0];
-  const quota = houseRules?.quota === "largestRound" ? Math.max(0, ...rounds) : cardsOf(entry);
-  return houseRules?.minQuota === 1 ? Math.max(quota, 1) : quota;
+  return score <= lowest ? "ahead" : "behind";
 }
 
 /** The model learned from recorded games of one variant (others are ignored), on top of the prior. */
@@ -101,6 +94,7 @@ export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
       const next = scorer.upcoming();
       if (!next) break;
       const scores = scorer.standing;
+      const lowest = Math.min(...scores);
       if (variant === "norrlands-knack" && next.firstDeal) {
         model.firstDealPass.of++;
         if (record.players.every((p) => !deal.entries[p]?.plays)) model.firstDealPass.yes++;
@@ -108,15 +102,18 @@ export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
         record.players.forEach((p, seat) => {
           const entry = deal.entries[p];
           if (!entry) return;
-          const tally = model.plays[situationOf(scores, seat)];
+          const tally = model.plays[situationOf(scores[seat]!, lowest)];
           tally.of++;
           if (entry.plays) {
             tally.yes++;
-            if (variant === "knektpass") model.exchanged[Math.min(cardsOf(entry), 9)]! += 1;
-            if (variant === "knektpass" && entry.tricks !== undefined) {
-              model.quotaMet.of++;
-              if (entry.tricks >= quotaOf(entry, record.houseRules)) model.quotaMet.yes++;
-            }
+            if (variant !== "knektpass") return;
+            const rounds = exchangeRounds(entry);
+            const cards = cardsExchanged(entry);
+            model.exchanged[Math.min(cards, 9)]! += 1;
+            if (entry.tricks === undefined) return;
+            model.quotaMet.of++;
+            const quota = knektpassQuota(cards, Math.max(0, ...rounds), scorer.setup.houseRules);
+            if (entry.tricks >= quota) model.quotaMet.yes++;
           }
         });
       }
@@ -221,9 +218,7 @@ export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): Dea
   const lowest = Math.min(...scores);
   const seats: number[] = [];
   for (let s = 0; s < n; s++) {
-    const score = scores[s]!;
-    const situation: Situation = score <= 1 ? "atOne" : score <= lowest ? "ahead" : "behind";
-    if (rnd() < sampler.plays[situation]) seats.push(s);
+    if (rnd() < sampler.plays[situationOf(scores[s]!, lowest)]) seats.push(s);
   }
   const played = seats.length >= 2;
   if (played) dealTricks(rnd, seats, tricks);
