@@ -124,17 +124,18 @@ async function loadScoreboard(where: { shareToken: string } | { id: string }): P
   // The games in two reads of flat rows (evening-view.ts): a live scoreboard is read again after every deal.
   const evening = { ...found, games: await storedGamesOf(found.id) };
   const stakes = evening.stakes as Stakes | null;
-  let last: OddsPosition | null = null;
-  const games = evening.games.map((game) => {
-    const record = toGameRecord(evening, game);
-    last = { gameId: game.id, groupId: evening.groupId, ownerId: evening.ownerId, record };
-    return toScoreboardGame(game.number, record, evaluateGame(record).result!);
-  });
-  const oddsOn = evening.showOdds && evening.status === "open" && !games.at(-1)?.winners.length;
+  const records = evening.games.map((game) => toGameRecord(evening, game));
+  const games = evening.games.map((game, i) =>
+    toScoreboardGame(game.number, records[i]!, evaluateGame(records[i]!).result!),
+  );
+  const inPlay = evening.games.at(-1);
+  const oddsOn = inPlay && evening.showOdds && evening.status === "open" && !games.at(-1)!.winners.length;
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
-    inPlay: oddsOn ? last : null,
+    inPlay: oddsOn
+      ? { gameId: inPlay.id, groupId: evening.groupId, ownerId: evening.ownerId, record: records.at(-1)! }
+      : null,
     scoreboard: {
       version: evening.version,
       title: evening.title,
@@ -198,18 +199,23 @@ export async function revokeShareLink(actor: Actor, eveningId: string): Promise<
 
 /** The owner shows or hides the live odds on the share link and TV mode; open viewers see the change at once. */
 export async function setShowOdds(actor: Actor, eveningId: string, shown: boolean): Promise<void> {
-  await inTransaction(async (tx) => {
-    await requireRole(tx, actor, eveningId, ["owner"]);
-    await tx.evening.update({ where: { id: eveningId }, data: { showOdds: shown } });
-    await markEveningChanged(tx, eveningId, "share");
-  });
+  await setShareSwitch(actor, eveningId, { showOdds: shown });
 }
 
 /** Whether the share link shows who pays whom; open viewers see the change at once. Owner only. */
 export async function setShareMoney(actor: Actor, eveningId: string, shareMoney: boolean): Promise<void> {
+  await setShareSwitch(actor, eveningId, { shareMoney });
+}
+
+/** One of the owner's switches of what the share link shows, told to its open viewers. */
+async function setShareSwitch(
+  actor: Actor,
+  eveningId: string,
+  data: { showOdds: boolean } | { shareMoney: boolean },
+): Promise<void> {
   await inTransaction(async (tx) => {
     await requireRole(tx, actor, eveningId, ["owner"]);
-    await tx.evening.update({ where: { id: eveningId }, data: { shareMoney } });
+    await tx.evening.update({ where: { id: eveningId }, data });
     await markEveningChanged(tx, eveningId, "share");
   });
 }

@@ -68,38 +68,30 @@ export function SharePanel({ eveningId, share, money, odds, onChanged }: Props) 
               onFocus={(e) => e.target.select()}
             />
             {moneyShown !== null ? (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={moneyShown}
-                  disabled={pending}
-                  onChange={(e) => {
-                    const shown = e.target.checked;
-                    act(
-                      () => setShareMoneyAction(eveningId, shown),
-                      () => showMoney(shown),
-                    );
-                  }}
-                />
-                {dict["share.money"]}
-              </label>
-            ) : null}
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={oddsShown}
+              <ShareSwitch
+                label={dict["share.money"]}
+                checked={moneyShown}
                 disabled={pending}
-                data-testid="show-odds"
-                onChange={(e) => {
-                  const shown = e.target.checked;
+                onToggle={(shown) =>
                   act(
-                    () => setShowOddsAction(eveningId, shown),
-                    () => showOdds(shown),
-                  );
-                }}
+                    () => setShareMoneyAction(eveningId, shown),
+                    () => showMoney(shown),
+                  )
+                }
               />
-              {dict["share.odds"]}
-            </label>
+            ) : null}
+            <ShareSwitch
+              label={dict["share.odds"]}
+              checked={oddsShown}
+              disabled={pending}
+              testId="show-odds"
+              onToggle={(shown) =>
+                act(
+                  () => setShowOddsAction(eveningId, shown),
+                  () => showOdds(shown),
+                )
+              }
+            />
             <p data-testid="viewer-count">{format(dict["share.viewers"], { n: viewers ?? "…" })}</p>
             <div className="actions">
               <button
@@ -135,5 +127,27 @@ export function SharePanel({ eveningId, share, money, odds, onChanged }: Props) 
         )}
       </div>
     </details>
+  );
+}
+
+/** One of the owner's switches of what the link shows (the money, the odds). */
+function ShareSwitch(props: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  testId?: string;
+  onToggle: (shown: boolean) => void;
+}) {
+  return (
+    <label className="check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        data-testid={props.testId}
+        onChange={(e) => props.onToggle(e.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }
