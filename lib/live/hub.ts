@@ -54,6 +54,18 @@ export function oddsFrame(version: number, odds: Record<string, number>): Uint8A
 const FAN_OUT_BATCH = 250;
 
 /**
+ * Visits every viewer of the channel, letting each batch reach its sockets before the next: the first viewers need
+ * not wait for the last.
+ */
+async function eachViewer(channel: Channel, visit: (viewer: Viewer) => void): Promise<void> {
+  let visited = 0;
+  for (const viewer of [...channel.viewers]) {
+    visit(viewer);
+    if (++visited % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * The NOTIFY channel on which instances tell each other how many share-link viewers each evening has on them,
  * so the owner sees everyone watching whichever instance serves them. Payload `<instance> <evening> <count>`,
  * or `?` (sent by an instance that starts listening): every instance answers with its counts.
@@ -183,8 +195,7 @@ export class LiveHub {
         const found = await getScoreboardForEvening(eveningId);
         const frame = found ? scoreboardFrame(found.scoreboard) : null;
         if (found && frame) channel.last = { version: found.scoreboard.version, frame };
-        let sent = 0;
-        for (const viewer of [...channel.viewers]) {
+        await eachViewer(channel, (viewer) => {
           if (!found || !frame || viewer.token !== found.shareToken) {
             viewer.send(REVOKED_FRAME);
             viewer.close();
@@ -193,9 +204,7 @@ export class LiveHub {
           } else {
             viewer.send(frame);
           }
-          // Let each batch reach its sockets before the next: the first viewers need not wait for the last.
-          if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-        }
+        });
         if (found?.inPlay) void this.sendOdds(eveningId, channel, found.scoreboard, found.inPlay);
       } while (channel.dirty);
     } catch (error) {
@@ -219,19 +228,16 @@ export class LiveHub {
   ): Promise<void> {
     if (channel.oddsVersion === scoreboard.version) return;
     channel.oddsVersion = scoreboard.version;
-    const { oddsOf } = await import("@/lib/data/odds");
-    const odds = await oddsOf(eveningId, scoreboard.version, inPlay, whenIdle).catch((error: unknown) => {
-      console.error("[live] could not work out the odds", error);
-      return null;
-    });
+    const odds = await import("@/lib/data/odds")
+      .then(({ oddsOf }) => oddsOf(eveningId, scoreboard.version, inPlay, whenIdle))
+      .catch((error: unknown) => {
+        console.error("[live] could not work out the odds", error);
+        return null;
+      });
     if (!odds || channel.last?.version !== scoreboard.version || this.channels.get(eveningId) !== channel) return;
     channel.last = { version: scoreboard.version, frame: scoreboardFrame({ ...scoreboard, odds }) };
     const event = oddsFrame(scoreboard.version, odds);
-    let sent = 0;
-    for (const viewer of [...channel.viewers]) {
-      viewer.send(event);
-      if (++sent % FAN_OUT_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-    }
+    await eachViewer(channel, (viewer) => viewer.send(event));
   }
 
   /** PostgreSQL: tells the other instances this evening's viewer count on this one, soon (once per burst). */

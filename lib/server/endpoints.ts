@@ -12,7 +12,6 @@ import { errorAnswerFor, type JsonAnswer } from "@/lib/http/answers";
 import { guardJsonRequest, parseJsonText } from "@/lib/http/json-body";
 import { localeOf } from "@/lib/i18n/format";
 import { LOCALE_COOKIE } from "@/lib/i18n/server";
-import { inForeground } from "./foreground";
 
 /** What an endpoint reads of a request. */
 export interface PlainRequest {
@@ -63,17 +62,15 @@ function jsonObject(request: PlainRequest): Record<string, unknown> {
 const dealNumber = (number: string) => (/^[1-9][0-9]{0,5}$/.test(number) ? Number(number) : Number.NaN);
 
 /**
- * Runs an endpoint, turning what it throws into the error answer, in the asker's language; a phone waits for it, so
- * it is foreground work (the live odds wait for it).
+ * Runs an endpoint, turning what it throws into the error answer, in the asker's language. (The Node server in
+ * front counts every request as foreground work, lib/server/foreground.ts: the live odds wait for it.)
  */
-function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
-  return inForeground(async () => {
-    try {
-      return await work();
-    } catch (error) {
-      return errorAnswerOf(error, request);
-    }
-  });
+async function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorAnswerOf(error, request);
+  }
 }
 
 /**
