@@ -224,6 +224,7 @@ function stateAfter(state: GameState, deal: GameRecord["deals"][number], clientK
   return {
     ...state,
     version: state.version + 1,
+    changedFrom: state.version,
     record: { ...state.record, deals: [...state.record.deals, deal] },
     clientKeys: [...state.clientKeys, clientKey ?? null],
   };

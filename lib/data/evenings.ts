@@ -170,17 +170,20 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
       },
       select: { id: true, number: true },
     });
-    await markEveningChanged(tx, eveningId, "game");
+    // From the version read, when no one changed the evening since (PostgreSQL: another instance may have).
+    const exact = await markEveningChanged(tx, eveningId, "game", { expectedVersion: evening.version });
+    if (!exact) await markEveningChanged(tx, eveningId, "game");
     // What the game's first deal reads, known already: the evening's version after this change, no deals yet.
     const record = toGameRecord(evening, {
       firstDealerSeat,
       seats: seated.map((name, seat) => ({ seat, player: { name } })),
       deals: [],
     });
-    return { game, state: { eveningId, version: evening.version + 1, record, clientKeys: [] } };
+    const state = { eveningId, version: evening.version + 1, changedFrom: evening.version, record, clientKeys: [] };
+    return { game, state: exact ? state : null };
   });
   // Only once committed (game-cache.ts: a version that does not match is never used).
-  rememberGame(started.game.id, started.state);
+  if (started.state) rememberGame(started.game.id, started.state);
   return started.game;
 }
 

@@ -13,6 +13,11 @@ export interface GameState {
   record: GameRecord;
   /** The client key each deal was sent with (null when none), by position. */
   clientKeys: (string | null)[];
+  /**
+   * Set when this state is a write's result: the evening's version that write moved on from. The write was then the
+   * evening's only change between the two versions (the live scoreboard builds on that; scoreboard-cache.ts).
+   */
+  changedFrom?: number;
 }
 
 const MAX_GAMES = 2_000;
@@ -20,6 +25,9 @@ const MAX_GAMES = 2_000;
 // separately, each with its own copy of this module — a game started by one is recorded by another.
 const globalForGames = globalThis as typeof globalThis & { protokollGames?: Map<string, GameState> };
 const games = (globalForGames.protokollGames ??= new Map<string, GameState>());
+const globalForWrites = globalThis as typeof globalThis & { protokollLastWrites?: Map<string, string> };
+/** Each evening's game this process last wrote to (a deal recorded, a game started), by evening. */
+const lastWrites = (globalForWrites.protokollLastWrites ??= new Map<string, string>());
 
 export function cachedGame(gameId: string, version: number): GameState | null {
   const state = games.get(gameId);
@@ -32,9 +40,22 @@ export function cachedGame(gameId: string, version: number): GameState | null {
 export function rememberGame(gameId: string, state: GameState): void {
   games.delete(gameId);
   games.set(gameId, state);
-  if (games.size > MAX_GAMES) games.delete(games.keys().next().value!);
+  if (state.changedFrom !== undefined) lastWrites.set(state.eveningId, gameId);
+  if (games.size > MAX_GAMES) forgetGame(games.keys().next().value!);
+}
+
+/**
+ * The write this process made that moved the evening on to `version`, with the game it changed: null when the
+ * evening reached that version otherwise (another instance, an edit, anything but a deal or a new game).
+ */
+export function writeAt(eveningId: string, version: number): { gameId: string; state: GameState } | null {
+  const gameId = lastWrites.get(eveningId);
+  const state = gameId === undefined ? null : cachedGame(gameId, version);
+  return state?.changedFrom === undefined ? null : { gameId: gameId!, state };
 }
 
 export function forgetGame(gameId: string): void {
+  const state = games.get(gameId);
   games.delete(gameId);
+  if (state && lastWrites.get(state.eveningId) === gameId) lastWrites.delete(state.eveningId);
 }

@@ -3,7 +3,7 @@
  * and the owner's control of the link.
  */
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { dateColumn, getDb, jsonColumn, readRows, sql } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import {
   evaluateGame,
@@ -12,15 +12,15 @@ import {
   resolveHouseRules,
   type DealResult,
   type GameRecord,
-  type GameResult,
   type Stakes,
 } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
 import { storedGamesOf } from "./evening-view";
-import { eveningFieldsSelect, toGameRecord } from "./game-record";
+import { toGameRecord } from "./game-record";
 import type { OddsPosition } from "./odds";
+import { boardGamesAt } from "./scoreboard-cache";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
 import { seasonTable } from "@/lib/stats/season";
 
@@ -76,7 +76,9 @@ async function seasonBetweenGames(
   return { name: season.name, rows: table.map(({ player, points, wins }) => ({ player, points, wins })) };
 }
 
-function toScoreboardGame(number: number, record: GameRecord, result: GameResult): ScoreboardGame {
+/** A game as the link shows it, scored by the rules engine. */
+function scoreboardGameOf(number: number, record: GameRecord): ScoreboardGame {
+  const result = evaluateGame(record).result!;
   const next = result.nextDeal;
   return {
     number,
@@ -100,6 +102,43 @@ function toScoreboardGame(number: number, record: GameRecord, result: GameResult
   };
 }
 
+interface ScoreboardEveningRow {
+  id: string;
+  title: string;
+  date: unknown;
+  place: string | null;
+  variant: string;
+  houseRules: unknown;
+  status: string;
+  shareToken: string | null;
+  version: number | bigint;
+  stakes: unknown;
+  shareMoney: boolean | number;
+  groupId: string | null;
+  ownerId: string;
+  showOdds: boolean | number;
+}
+
+/** The evening a live scoreboard shows: one raw read, as it is read again after every deal (decision 013). */
+async function scoreboardEvening(where: { shareToken: string } | { id: string }) {
+  const [[row]] = await readRows<[ScoreboardEveningRow[]]>(sql`
+    SELECT "id", "title", "date", "place", "variant", "houseRules", "status", "shareToken", "version", "stakes",
+           "shareMoney", "groupId", "ownerId", "showOdds"
+    FROM "Evening"
+    WHERE ${"id" in where ? sql`"id" = ${where.id}` : sql`"shareToken" = ${where.shareToken}`}`);
+  return (
+    row && {
+      ...row,
+      date: dateColumn(row.date),
+      houseRules: jsonColumn(row.houseRules),
+      version: Number(row.version),
+      stakes: jsonColumn(row.stakes) as Stakes | null,
+      shareMoney: Boolean(row.shareMoney),
+      showOdds: Boolean(row.showOdds),
+    }
+  );
+}
+
 async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{
   eveningId: string;
   shareToken: string | null;
@@ -107,34 +146,25 @@ async function loadScoreboard(where: { shareToken: string } | { id: string }): P
   inPlay: OddsPosition | null;
   scoreboard: Scoreboard;
 } | null> {
-  const found = await getDb().evening.findUnique({
-    where: where as { id: string },
-    select: {
-      ...eveningFieldsSelect,
-      shareToken: true,
-      version: true,
-      stakes: true,
-      shareMoney: true,
-      groupId: true,
-      ownerId: true,
-      showOdds: true,
-    },
-  });
-  if (!found) return null;
-  // The games in two reads of flat rows (evening-view.ts): a live scoreboard is read again after every deal.
-  const evening = { ...found, games: await storedGamesOf(found.id) };
-  const stakes = evening.stakes as Stakes | null;
-  const records = evening.games.map((game) => toGameRecord(evening, game));
-  const games = evening.games.map((game, i) =>
-    toScoreboardGame(game.number, records[i]!, evaluateGame(records[i]!).result!),
+  const evening = await scoreboardEvening(where);
+  if (!evening) return null;
+  const { stakes } = evening;
+  // Read again after every deal of a watched evening: only the game a deal changed is built anew (scoreboard-cache.ts).
+  const boardGames = await boardGamesAt<ScoreboardGame>(evening.id, evening.version, scoreboardGameOf, async () =>
+    // The games in two reads of flat rows (evening-view.ts).
+    (await storedGamesOf(evening.id)).map((game) => {
+      const record = toGameRecord(evening, game);
+      return { id: game.id, number: game.number, record, board: scoreboardGameOf(game.number, record) };
+    }),
   );
-  const inPlay = evening.games.at(-1);
-  const oddsOn = inPlay && evening.showOdds && evening.status === "open" && !games.at(-1)!.winners.length;
+  const games = boardGames.map((game) => game.board);
+  const inPlay = boardGames.at(-1);
+  const oddsOn = inPlay && evening.showOdds && evening.status === "open" && !inPlay.board.winners.length;
   return {
     eveningId: evening.id,
     shareToken: evening.shareToken,
     inPlay: oddsOn
-      ? { gameId: inPlay.id, groupId: evening.groupId, ownerId: evening.ownerId, record: records.at(-1)! }
+      ? { gameId: inPlay.id, groupId: evening.groupId, ownerId: evening.ownerId, record: inPlay.record }
       : null,
     scoreboard: {
       version: evening.version,

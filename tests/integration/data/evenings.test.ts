@@ -124,6 +124,8 @@ describeWithDatabase("evenings", () => {
     expect(cachedGame(next.id, evening.version)).toEqual({
       eveningId,
       version: evening.version,
+      // The change that started it, and nothing else, moved the evening on from the version before.
+      changedFrom: evening.version - 1,
       record: evening.games[1]!.record,
       clientKeys: [],
     });

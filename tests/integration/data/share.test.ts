@@ -1,7 +1,11 @@
 import { expect, it } from "vitest";
-import { recordDeal } from "@/lib/data/deals";
-import { getScoreboardByToken, getShareLink, setShareMoney } from "@/lib/data/share";
+import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
+import { startGame } from "@/lib/data/evenings";
+import { forgetGame } from "@/lib/data/game-cache";
+import { getScoreboardByToken, getShareLink, setShareMoney, type Scoreboard } from "@/lib/data/share";
+import { createScorer, evaluateGame, type GameRecord } from "@/lib/rules";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
+import { randomDeal, seeded } from "@/tests/support/random-game";
 
 describeWithDatabase("share link and money", () => {
   it("the link shows the stakes only once the owner turns the money on, and again not once it is off", async () => {
@@ -34,5 +38,100 @@ describeWithDatabase("share link and money", () => {
     await setShareMoney(owner, eveningId, true);
     const token = (await getShareLink(owner, eveningId))!;
     expect((await getScoreboardByToken(token))!.scoreboard.stakes).toBeNull();
+  });
+});
+
+describeWithDatabase("the live scoreboard as an evening goes on", () => {
+  /** What the link shows of each game, next to the rules engine's score of the deals this test recorded. */
+  const shown = (scoreboard: Scoreboard) =>
+    scoreboard.games.map(({ scores, winners, deals }) => ({ scores, winners, deals: deals.length }));
+  const expected = (records: GameRecord[]) =>
+    records.map((record) => {
+      const { scores, winners, deals } = evaluateGame(record).result!;
+      return { scores, winners, deals: deals.length };
+    });
+
+  it("after every deal, a next game, an edit and a deletion it is the engine's score of what was recorded", async () => {
+    const owner = await newActor("owner");
+    const players = ["Anna", "Bo", "Cecilia"];
+    const { eveningId, gameId } = await newEvening(owner, {
+      players,
+      firstDealerSeat: 0,
+      houseRules: { startScore: 8 },
+    });
+    const token = (await getShareLink(owner, eveningId))!;
+    const rnd = seeded(2026);
+    const games = [
+      {
+        id: gameId,
+        record: {
+          variant: "knektpass",
+          houseRules: { startScore: 8 },
+          players,
+          firstDealer: "Anna",
+          deals: [],
+        } as GameRecord,
+      },
+    ];
+    const play = async (deals: number) => {
+      const game = games.at(-1)!;
+      const scorer = createScorer(game.record);
+      if (!scorer.ok) throw new Error("bad setup");
+      for (let d = 0; d < deals && !scorer.scorer.isOver; d++) {
+        const deal = randomDeal(rnd, scorer.scorer);
+        await recordDeal(owner, { gameId: game.id, number: game.record.deals.length + 1, entries: deal.entries });
+        scorer.scorer.push(deal);
+        game.record.deals.push(deal);
+        expect(shown((await getScoreboardByToken(token))!.scoreboard)).toEqual(expected(games.map((g) => g.record)));
+      }
+      return scorer.scorer.isOver;
+    };
+    expect(await play(200)).toBe(true);
+    const next = await startGame(owner, { eveningId, players, firstDealerSeat: 1 });
+    games.push({ id: next.id, record: { ...games[0]!.record, firstDealer: "Bo", deals: [] } });
+    const started = (await getScoreboardByToken(token))!.scoreboard;
+    expect(started.games.map((game) => game.number)).toEqual([1, 2]);
+    expect(shown(started)).toEqual(expected(games.map((g) => g.record)));
+    await play(3);
+    expect(shown((await getScoreboardByToken(token))!.scoreboard)).toEqual(expected(games.map((g) => g.record)));
+
+    // The last deal entered again, differently: the scores from it on change.
+    const game = games[1]!;
+    const last = game.record.deals.length;
+    const before = createScorer({ ...game.record, deals: game.record.deals.slice(0, -1) });
+    if (!before.ok) throw new Error("bad record");
+    const edited = randomDeal(rnd, before.scorer);
+    await editDeal(owner, { gameId: game.id, number: last, entries: edited.entries });
+    game.record.deals[last - 1] = edited;
+    expect(shown((await getScoreboardByToken(token))!.scoreboard)).toEqual(expected(games.map((g) => g.record)));
+    await deleteDeal(owner, { gameId: game.id, number: game.record.deals.length });
+    game.record.deals.pop();
+    expect(shown((await getScoreboardByToken(token))!.scoreboard)).toEqual(expected(games.map((g) => g.record)));
+  });
+
+  it("a deal another instance wrote shows, though this one has since read another game at the new version", async () => {
+    const owner = await newActor("owner");
+    const players = ["Anna", "Bo", "Cecilia"];
+    const { eveningId, gameId } = await newEvening(owner, {
+      players,
+      firstDealerSeat: 0,
+      houseRules: { startScore: 2 },
+    });
+    const token = (await getShareLink(owner, eveningId))!;
+    const pass = { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } };
+    // Game 1 won at once: Anna plays alone and takes every trick.
+    const won = { Anna: { plays: true, exchanged: 0 }, Bo: { plays: false }, Cecilia: { plays: false } };
+    await recordDeal(owner, { gameId, number: 1, entries: won });
+    expect((await getScoreboardByToken(token))!.scoreboard.games[0]!.winners).toEqual(["Anna"]);
+    const next = await startGame(owner, { eveningId, players, firstDealerSeat: 1 });
+    const before = (await getScoreboardByToken(token))!.scoreboard;
+    // Another instance records game 2's first deal: this process's game cache does not have it.
+    await recordDeal(owner, { gameId: next.id, number: 1, entries: pass });
+    forgetGame(next.id);
+    // This process then reads game 1 at the new version (a deal for a game that is over: refused after the read).
+    await expect(recordDeal(owner, { gameId, number: 2, entries: pass })).rejects.toThrow();
+    const after = (await getScoreboardByToken(token))!.scoreboard;
+    expect(after.version).toBe(before.version + 1);
+    expect(after.games[1]!.deals).toHaveLength(1);
   });
 });
