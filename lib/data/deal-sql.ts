@@ -13,13 +13,20 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { databaseProvider, sql, join, type Sql, type Tx } from "@/lib/db/client";
 import type { GameSummary } from "@/lib/stats/summary";
+import { memberSql } from "./access";
+import { EVENING_CHANNEL } from "./changes";
 import type { EntryRow } from "./game-record";
 
 /** A JSON parameter; null and undefined are stored as SQL NULL. */
 function json(value: unknown) {
-  if (value === undefined || value === null) return null;
-  const text = JSON.stringify(value);
+  const text = jsonText(value);
+  if (text === null) return null;
   return databaseProvider() === "postgresql" ? sql`CAST(${text} AS JSONB)` : sql`${text}`;
+}
+
+/** A JSON value as text for a cast, null as NULL. */
+function jsonText(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
 /** A collision-free id for rows made here rather than by Prisma's default. */
@@ -53,6 +60,49 @@ export function recordedDealStatements(rows: RecordedRows, now: Date): Sql[] {
     sql`INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke") VALUES ${join(values)}`,
     editStatement({ gameId, dealNumber: number, action: "record", byId: userId }, now),
   ];
+}
+
+/** Who writes the deal, and the evening's version the game was known at. */
+export interface Claim {
+  eveningId: string;
+  version: number;
+  userId: string;
+}
+
+/**
+ * PostgreSQL: recording a deal as one statement — one round trip, atomic by itself, no interactive transaction. It
+ * claims the evening's next version from `claim.version` only, only while the evening is open and the user owns it
+ * or sits at it, and only then stores the deal, its entries and its edit-history line and tells every instance
+ * (NOTIFY, decision 007). It gives back one row when it wrote, none when the claim failed (nothing written).
+ */
+export function recordedDealStatementPg(rows: RecordedRows, claim: Claim, now: Date): Sql {
+  const { gameId, number, userId } = rows;
+  const dealId = newId();
+  // As the ORM stores a DateTime: the UTC time, in a column without a zone.
+  const at = sql`CAST(${now.toISOString()} AS TIMESTAMP(3))`;
+  const entries = rows.entries.map(
+    (e) =>
+      sql`(${dealId}, CAST(${e.seat} AS INTEGER), CAST(${e.plays} AS BOOLEAN), CAST(${jsonText(e.exchanged)} AS JSONB),
+        CAST(${e.tricks} AS INTEGER), CAST(${e.revoke} AS BOOLEAN))`,
+  );
+  return sql`
+    WITH claimed AS (
+      UPDATE "Evening" e SET "version" = e."version" + 1, "updatedAt" = ${at}
+      WHERE e."id" = ${claim.eveningId} AND e."version" = ${claim.version} AND e."status" = 'open'
+        AND (e."ownerId" = ${claim.userId} OR ${memberSql(claim.userId)})
+      RETURNING e."id"
+    ), deal AS (
+      INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
+      SELECT ${dealId}, ${gameId}, CAST(${number} AS INTEGER), ${userId}, ${at}, ${at}, CAST(${rows.clientKey} AS TEXT)
+      FROM claimed
+    ), entries AS (
+      INSERT INTO "DealEntry" ("dealId", "seat", "plays", "exchanged", "tricks", "revoke")
+      SELECT v.* FROM (VALUES ${join(entries)}) AS v WHERE EXISTS (SELECT 1 FROM claimed)
+    ), edit AS (
+      INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
+      SELECT ${newId()}, ${gameId}, CAST(${number} AS INTEGER), 'record', ${userId}, ${at}, NULL, NULL FROM claimed
+    )
+    SELECT pg_notify(${EVENING_CHANNEL}, ${`${claim.eveningId} deals`}) FROM claimed`;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { getDb, jsonColumn, sql, sqliteDirect, type Tx } from "@/lib/db/client";
+import { getDb, jsonColumn, runStatement, sql, sqliteDirect, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
   scorerAfter,
@@ -22,10 +22,10 @@ import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./game-record";
-import { cachedGame, forgetGame, rememberGame, type GameState } from "./game-cache";
+import { cachedGame, forgetGame, latestGame, rememberGame, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
 import { announceEveningChange, inTransaction, markEveningChanged, versionClaim } from "./changes";
-import { insertEdit, recordedDealStatements } from "./deal-sql";
+import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 
@@ -250,12 +250,12 @@ async function recordParsedDeal(actor: Actor, input: z.infer<typeof RecordDealSc
   const { gameId, number, clientKey } = input;
   const db = getDb();
   try {
-    let direct = await recordDirect(actor, input);
-    // SQLite, the game not cached at the evening's version (its first deal, or a change elsewhere in the evening):
-    // read it once (no transaction: the read is checked against the version inside the direct one), then go direct.
-    if (!direct && (await sqliteDirect())) {
+    let direct = await recordWithoutTransaction(actor, input, false);
+    // The game not cached at the evening's version (its first deal, or a change elsewhere in the evening): read it
+    // once (no transaction: the read is checked against the version by the write), then write it so.
+    if (!direct) {
       await loadGame(db, actor, gameId);
-      direct = await recordDirect(actor, input);
+      direct = await recordWithoutTransaction(actor, input, true);
     }
     if (direct) return direct;
     return await inTransaction(async (tx) => {
@@ -287,6 +287,53 @@ async function recordParsedDeal(actor: Actor, input: z.infer<typeof RecordDealSc
       throw new AppError("conflict", { key: "errors.dealJustTaken", params: { n: number } });
     throw error instanceof AppError ? error : new RaceLost();
   }
+}
+
+/**
+ * Recording a deal of a game this process knows without an interactive transaction: on SQLite one synchronous
+ * transaction (recordDirect), on PostgreSQL one statement (recordInOneStatement). Null when the game is not known
+ * at the evening's version: the caller reads it (which checks the actor's right) and tries again, or takes the
+ * interactive transaction. `allowed`: the actor's right to write was checked at the cached version.
+ */
+async function recordWithoutTransaction(
+  actor: Actor,
+  input: z.infer<typeof RecordDealSchema>,
+  allowed: boolean,
+): Promise<RecordedDeal | null> {
+  return (await sqliteDirect()) ? recordDirect(actor, input) : recordInOneStatement(actor, input, allowed);
+}
+
+/**
+ * PostgreSQL, with the game in this process's cache: the deal is checked against the cached game and written in
+ * one statement (lib/data/deal-sql.ts) that claims the evening's next version only from the cached one and only
+ * for someone who may write — one round trip instead of the interactive transaction's eight. Null when that claim
+ * fails (someone changed the evening, or the actor may not write) or, before the actor's right is known, when the
+ * deal is refused or a retry: the general path then answers, after its own checks, so nothing about a game is
+ * told to someone who may not see it.
+ */
+async function recordInOneStatement(
+  actor: Actor,
+  input: z.infer<typeof RecordDealSchema>,
+  allowed: boolean,
+): Promise<RecordedDeal | null> {
+  const { userId } = requireSignedIn(actor);
+  const state = latestGame(input.gameId);
+  if (!state) return null;
+  let decision: Decision;
+  try {
+    decision = decide(state, input);
+  } catch (error) {
+    if (allowed) throw error;
+    return null;
+  }
+  if ("duplicate" in decision) return allowed ? decision.duplicate : null;
+  const now = new Date();
+  const rows = rowsOf(state, userId, input, decision.deal);
+  const claim = { eveningId: state.eveningId, version: state.version, userId };
+  if ((await runStatement(recordedDealStatementPg(rows, claim, now))) !== 1) return null;
+  const after = stateAfter(state, decision.deal, input.clientKey);
+  rememberGame(input.gameId, after);
+  return { number: input.number, result: decision.result, duplicate: false, version: after.version };
 }
 
 /**

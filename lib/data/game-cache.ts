@@ -37,6 +37,11 @@ export function cachedGame(gameId: string, version: number): GameState | null {
   return state;
 }
 
+/** The last known state of the game, whatever the evening's version now: for a write that checks the version itself. */
+export function latestGame(gameId: string): GameState | null {
+  return games.get(gameId) ?? null;
+}
+
 export function rememberGame(gameId: string, state: GameState): void {
   games.delete(gameId);
   games.set(gameId, state);

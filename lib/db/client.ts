@@ -26,7 +26,7 @@ interface Connection {
   direct?: SqliteDirect;
   /** SQLite: settled once the connection is open and set up (synchronous = FULL). */
   ready?: Promise<void>;
-  /** PostgreSQL: a few connections of the driver's own, for reads of many rows (readRows). */
+  /** PostgreSQL: a few connections of the driver's own, for reads of many rows (readRows) and the hot write. */
   reads?: pg.Pool;
 }
 
@@ -38,7 +38,7 @@ function connect(): Connection {
     const adapter = withConnectionRelease(
       new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 }),
     );
-    const reads = new pg.Pool({ connectionString: config.url, max: 3, connectionTimeoutMillis: 5_000 });
+    const reads = new pg.Pool({ connectionString: config.url, max: 5, connectionTimeoutMillis: 5_000 });
     reads.on("error", (error) => console.error("[db] idle read connection", error)); // it reconnects when next used
     return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql", reads };
   }
@@ -118,6 +118,16 @@ export function jsonColumn(value: unknown): unknown {
 /** A date column from a raw query: SQLite hands over the ISO text the ORM wrote, PostgreSQL a Date. */
 export function dateColumn(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
+}
+
+/**
+ * PostgreSQL: one statement on the driver's own pool, outside any transaction (atomic by itself, one round trip):
+ * the hot write (decision 005). Returns how many rows it gave back.
+ */
+export async function runStatement(query: Sql): Promise<number> {
+  const pool = connection().reads;
+  if (!pool) throw new Error("runStatement is for PostgreSQL");
+  return (await pool.query({ text: query.text, values: query.values })).rowCount ?? 0;
 }
 
 /** Building blocks for raw statements (the same runtime serves both generated clients). */

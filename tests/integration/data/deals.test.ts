@@ -92,6 +92,27 @@ describeWithDatabase("deals", () => {
     expect(await fingerprint()).toEqual(before);
   });
 
+  it("a game this process has in hand is still refused to a stranger and on an ended evening, telling nothing", async () => {
+    const owner = await newActor("owner");
+    const stranger = await newActor("stranger");
+    const { eveningId, gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: deal1 });
+    const before = await fingerprint();
+    // A valid next deal, a deal the rules refuse and a retry of the owner's: all "not found", nothing written.
+    for (const entries of [lone("Bo"), { ...lone("Bo"), Anna: { plays: true, tricks: 9 } }])
+      await expect(recordDeal(stranger, { gameId, number: 2, entries })).rejects.toMatchObject({ code: "not_found" });
+    await expect(recordDeal(stranger, { gameId, number: 1, entries: deal1 })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await fingerprint()).toEqual(before);
+    await endEvening(owner, eveningId);
+    const ended = await fingerprint();
+    await expect(recordDeal(owner, { gameId, number: 2, entries: lone("Bo") })).rejects.toMatchObject({
+      code: "conflict",
+    });
+    expect(await fingerprint()).toEqual(ended);
+  });
+
   it("a member may record deals", async () => {
     const owner = await newActor("owner");
     const member = await newActor("member");
