@@ -8,7 +8,7 @@
  */
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db/client";
+import { dateColumn, getDb, readRows, sql } from "@/lib/db/client";
 import { withDatabaseRetry } from "@/lib/data/retry";
 
 /** How long an instance trusts what it last read about a session. */
@@ -51,9 +51,13 @@ export async function sessionLive(sid: string | null | undefined, userId: string
   if (known && Date.now() - known.at < RECHECK_MS) return known.userId === userId;
   const db = getDb();
   // Ridden out like a deal's write: a database briefly away (a restart) does not turn a phone's deal into a 503.
-  const row = await withDatabaseRetry(() =>
-    db.accountSession.findUnique({ where: { id: sid }, select: { userId: true, expiresAt: true } }),
+  // A raw read (decision 013): at a real table, where a phone sends a deal a minute, every deal asks it.
+  const [[found]] = await withDatabaseRetry(() =>
+    readRows<[{ userId: string; expiresAt: unknown }[]]>(
+      sql`SELECT "userId", "expiresAt" FROM "AccountSession" WHERE "id" = ${sid}`,
+    ),
   );
+  const row = found ? { userId: found.userId, expiresAt: dateColumn(found.expiresAt) } : null;
   const now = Date.now();
   const live = row !== null && row.expiresAt.getTime() > now;
   remember(sid, live ? row.userId : null);

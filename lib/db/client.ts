@@ -30,6 +30,17 @@ interface Connection {
   reads?: pg.Pool;
 }
 
+/**
+ * The ORM stores a DateTime as its UTC time in a column without a zone; the driver would read such a value as the
+ * process's local time. Read as UTC, a raw read's dates are the ORM's whatever the server's time zone.
+ */
+const utcTimestamps = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.TIMESTAMP && format !== "binary"
+      ? (value: string) => new Date(`${value.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
 const globalForDb = globalThis as typeof globalThis & { protokollDb?: Connection };
 
 function connect(): Connection {
@@ -38,7 +49,12 @@ function connect(): Connection {
     const adapter = withConnectionRelease(
       new PrismaPg({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5_000 }),
     );
-    const reads = new pg.Pool({ connectionString: config.url, max: 5, connectionTimeoutMillis: 5_000 });
+    const reads = new pg.Pool({
+      connectionString: config.url,
+      max: 5,
+      connectionTimeoutMillis: 5_000,
+      types: utcTimestamps,
+    });
     reads.on("error", (error) => console.error("[db] idle read connection", error)); // it reconnects when next used
     return { db: new PostgresClient({ adapter }) as unknown as Db, provider: "postgresql", reads };
   }

@@ -1,11 +1,26 @@
 import { expect, inject, it, vi } from "vitest";
-import { databaseProvider, getDb, sql, sqliteDirect } from "@/lib/db/client";
+import { databaseProvider, dateColumn, getDb, readRows, sql, sqliteDirect } from "@/lib/db/client";
 import { StatementCache } from "@/lib/db/sqlite-statements";
 import { describeWithDatabase } from "@/tests/support/data";
 
 describeWithDatabase("the database client", () => {
   it("talks to the database DATABASE_URL names", () => {
     expect(databaseProvider()).toBe(inject("provider"));
+  });
+
+  it("a raw read's dates are the ORM's whatever the server's time zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+    try {
+      const user = await getDb().user.create({ data: { username: `tz-${Date.now()}`, passwordHash: "x" } });
+      const [[row]] = await readRows<[{ createdAt: unknown }[]]>(
+        sql`SELECT "createdAt" FROM "User" WHERE "id" = ${user.id}`,
+      );
+      expect(dateColumn(row!.createdAt).toISOString()).toBe(user.createdAt.toISOString());
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("on SQLite, queries go through the prepared-statement cache; on PostgreSQL they don't need it", async () => {
