@@ -5,8 +5,11 @@
  * evening's review, a player's profile and the group's pages (the group page, a season's table, the records), and counts the database queries each makes for pages that show
  * few and many rows (equal counts: no N+1) — on SQLite, then the same history on PostgreSQL (TEST_POSTGRES_URL,
  * default the machine's server; skipped without one, except under CI=true, where it fails). The last lines are
- * machine-readable: `bench:history worst_p95=…` (SQLite) and `bench:history-pg worst_p95=…`, each with
- * `group_over_slowest=` — the slowest of the group's pages over the slowest of the others (wanted ≤ 1.2).
+ * machine-readable: `bench:history worst_p95=… floor_p95=… ratio=…` (SQLite) and `bench:history-pg worst_p95=…
+ * floor_p95=… ratio=…`: the slowest page's p95 against the framework's floor, timed the same way in the same run — a
+ * page of the same layout and sign-in that reads nothing (app/(table)/bench/floor, there only while the bench's
+ * server runs with PROTOKOLL_BENCH_FLOOR) — with 100 requests per page; each line also has `group_over_slowest=` —
+ * the slowest of the group's pages over the slowest of the others (wanted ≤ 1.2).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -26,7 +29,8 @@ const PEOPLE = ["Anna", "Bo", "Cecilia", "Dag", "Eva", "Filip", "Greta", "Hugo"]
 /** On every fifth evening Dag is written "Dagge": the group merges the two. */
 const ALIAS = "Dagge";
 const PASSWORD = "bench password 1";
-const SAMPLES = 30;
+/** Timed requests per page, so a p95 is not the slowest of a handful. */
+const SAMPLES = 100;
 
 const sqliteEnv = prepareDatabase();
 const { createUser } = await import("../lib/data/users");
@@ -191,7 +195,7 @@ async function run(
   client: Client,
   env: NodeJS.ProcessEnv,
   port: number,
-): Promise<{ worst: number; groupOverSlowest: number }> {
+): Promise<{ worst: number; floor: number; groupOverSlowest: number }> {
   const seedStarted = Date.now();
   const { ownerId, groupId, eveningIds, deals } = await seed(client);
   console.log(
@@ -226,7 +230,8 @@ async function run(
   );
   await (await import("../lib/db/client")).disconnectDb();
 
-  const server = await startServer(env, port);
+  // The floor page exists only while PROTOKOLL_BENCH_FLOOR is set (app/(table)/bench/floor).
+  const server = await startServer({ ...env, PROTOKOLL_BENCH_FLOOR: "1" }, port);
   try {
     const cookie = await signIn(server.base, "bench-history", PASSWORD);
     const time = async (path: () => string): Promise<{ p50: number; p95: number }> => {
@@ -262,10 +267,18 @@ async function run(
       else slowestOther = Math.max(slowestOther, p95);
       console.log(`${label} page=${name} p50=${p50.toFixed(0)} p95=${p95.toFixed(0)}`);
     }
-    return { worst, groupOverSlowest: slowestGroup / slowestOther };
+    // The framework's floor, the same way: the same layout and sign-in, a page that reads nothing.
+    const floor = await time(() => "/bench/floor");
+    console.log(`${label} page=floor p50=${floor.p50.toFixed(0)} p95=${floor.p95.toFixed(0)}`);
+    return { worst, floor: floor.p95, groupOverSlowest: slowestGroup / slowestOther };
   } finally {
     server.stop();
   }
+}
+
+/** The worst page's p95, the floor page's and their ratio. */
+function lineOf(label: string, { worst, floor }: { worst: number; floor: number }): string {
+  return `${label} worst_p95=${worst.toFixed(0)} floor_p95=${floor.toFixed(0)} ratio=${(worst / floor).toFixed(2)}`;
 }
 
 // --- SQLite, then PostgreSQL -------------------------------------------------------------------------------
@@ -294,7 +307,7 @@ if (await postgresAvailable()) {
     );
     const pgRun = await run("bench:history-pg", pgClient, { ...sqliteEnv, DATABASE_URL: database.url }, 3298);
     postgresLine =
-      `bench:history-pg worst_p95=${pgRun.worst.toFixed(0)} ratio_to_sqlite=${(pgRun.worst / sqlite.worst).toFixed(2)}` +
+      `${lineOf("bench:history-pg", pgRun)} ratio_to_sqlite=${(pgRun.worst / sqlite.worst).toFixed(2)}` +
       ` group_over_slowest=${pgRun.groupOverSlowest.toFixed(2)}`;
   } finally {
     await database.drop();
@@ -304,7 +317,5 @@ if (await postgresAvailable()) {
 } else {
   postgresLine = `bench:history-pg skipped: ${POSTGRES_HOW_TO}`;
 }
-console.log(
-  `bench:history worst_p95=${sqlite.worst.toFixed(0)} group_over_slowest=${sqlite.groupOverSlowest.toFixed(2)}`,
-);
+console.log(`${lineOf("bench:history", sqlite)} group_over_slowest=${sqlite.groupOverSlowest.toFixed(2)}`);
 console.log(postgresLine);
