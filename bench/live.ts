@@ -5,17 +5,28 @@
  * in the same run, the same figures for a bare node:http SSE broadcaster sending a frame of the same size: the
  * baseline. The viewers are spread over helper processes (bench/support/viewers.mjs, at most 4,000 each, so no
  * process nears its open-file limit) on the same two cores as the server, and each parses every frame as the
- * page does. Between sizes the bench waits until the server has closed the last size's connections. The last
- * lines are machine-readable: `bench:live-scale viewers=15000 …` and `bench:live viewers=5000 …`.
+ * page does. Between sizes the bench waits until the server has closed the last size's connections. At 5,000 it
+ * then measures a reconnect storm: as many viewers opening the stream at once (not in batches), from the first
+ * connection asked for to the last viewer's first full scoreboard frame, against the bare broadcaster sending each
+ * new viewer a frame of the same size (`connect_ms`, `connect_floor_ms`, `connect_ratio`). Then PostgreSQL: two
+ * instances of one database with the viewers split evenly over them and the deal posted to the first (the change
+ * reaches the second through LISTEN/NOTIFY), at 5,000 and 15,000 viewers in total, against two bare broadcasters
+ * with half the viewers each, the first forwarding every frame to the second (TEST_POSTGRES_URL, default the
+ * machine's server; skipped without one, except under CI=true). The last lines are machine-readable:
+ * `bench:live-pg instances=2 viewers=… p95=… ratio=… kb_per_viewer=…`, `bench:live-scale viewers=15000 …` and
+ * `bench:live viewers=5000 … connect_ratio=…`.
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createScorer } from "../lib/rules";
+import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
+import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, rssKb, signIn, startServer, waitForHealth } from "./support/server";
 import { quantile } from "./support/stats";
 
 const SIZES = [1_000, 5_000, 15_000];
+/** Viewers in total over the two instances on PostgreSQL. */
+const PG_SIZES = [5_000, 15_000];
 const HEADLINE = 5_000;
 const DEALS_PER_SIZE = 30;
 const VIEWERS_PER_HELPER = 4_000;
@@ -30,30 +41,40 @@ class Crowd {
   private readonly reached = new Map<number, { helpers: number; at: number }>();
   private readonly waiters = new Map<number, (at: number) => void>();
 
-  static async connect(url: string, n: number): Promise<Crowd> {
+  /**
+   * n viewers split evenly over `urls` (instances). With `storm`, every helper opens all of its viewers at once and
+   * `connectMs` is the time from the first connection asked for to the last viewer's first full scoreboard frame.
+   */
+  static async connect(urls: string[], n: number, storm = false): Promise<Crowd> {
     const crowd = new Crowd();
-    const count = Math.ceil(n / VIEWERS_PER_HELPER);
-    const replies: Promise<void>[] = [];
-    for (let h = 0; h < count; h++) {
+    const count = Math.ceil(Math.ceil(n / VIEWERS_PER_HELPER) / urls.length) * urls.length;
+    const helpers = Array.from({ length: count }, () => fork("bench/support/viewers.mjs", [], { stdio: "inherit" }));
+    // Every helper running before any connects: a storm starts everywhere at once.
+    await Promise.all(helpers.map((helper) => new Promise((resolve) => helper.once("spawn", resolve))));
+    const replies = helpers.map((helper, h) => {
       const share = Math.floor(n / count) + (h < n % count ? 1 : 0);
-      const helper = fork("bench/support/viewers.mjs", [], { stdio: "inherit" });
       crowd.helpers.push(helper);
       helper.on("message", (message: { version?: number; at?: number }) => {
         if (message.version !== undefined) crowd.heard(message.version, message.at!);
       });
-      replies.push(crowd.reply(helper, "connected"));
-      helper.send({ connect: url, n: share });
-    }
-    await Promise.all(replies);
+      const reply = crowd.reply(helper, "connected");
+      helper.send({ connect: urls[h % urls.length], n: share, storm });
+      return reply;
+    });
+    const times = await Promise.all(replies);
+    if (storm) crowd.connectMs = Math.max(...times.map((t) => t.last!)) - Math.min(...times.map((t) => t.first!));
     return crowd;
   }
 
-  private reply(helper: ChildProcess, key: string): Promise<void> {
+  /** With a storm: from the first connection asked for to the last viewer's first full frame. */
+  connectMs = 0;
+
+  private reply(helper: ChildProcess, key: string): Promise<{ first?: number; last?: number }> {
     return new Promise((resolve, reject) => {
       const onMessage = (message: Record<string, unknown>) => {
         if (!message[key]) return;
         helper.off("message", onMessage);
-        resolve();
+        resolve(message as { first?: number; last?: number });
       };
       helper.on("message", onMessage);
       helper.once("exit", (code) => reject(new Error(`a viewer helper exited (${code})`)));
@@ -112,9 +133,9 @@ function openConnections(port: number): number {
   return count;
 }
 
-/** Waits until the last size's connections to `port` are closed on both ends. */
-async function drained(port: number): Promise<void> {
-  for (let i = 0; i < 300 && openConnections(port) > 0; i++) await new Promise((r) => setTimeout(r, 100));
+/** Waits until the connections to `port` are closed on both ends (up to `left` may stay: the bench's own). */
+async function drained(port: number, left = 0): Promise<void> {
+  for (let i = 0; i < 300 && openConnections(port) > left; i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 interface Figures {
@@ -122,20 +143,26 @@ interface Figures {
   p95: number;
   p99: number;
   kbPerViewer: number;
+  /** At the headline size: a reconnect storm's time until the last viewer has its first full frame. */
+  connectMs?: number;
 }
 
-/** Connects n viewers to `url` (served by process `pid`), sends DEALS_PER_SIZE changes with `change`, and measures. */
+/**
+ * Connects n viewers split over `urls` (served by processes `pids`), sends DEALS_PER_SIZE changes with `change`, and
+ * measures; then, at the headline size, a reconnect storm of as many viewers.
+ */
 async function measure(
-  url: string,
-  pid: number,
+  urls: string[],
+  pids: number[],
   n: number,
   change: () => Promise<{ version: number; sent: number }>,
 ): Promise<Figures> {
+  const rss = () => pids.reduce((sum, pid) => sum + rssKb(pid), 0);
   await new Promise((r) => setTimeout(r, 1_000)); // the warm-up's memory settles
-  const before = rssKb(pid);
-  const crowd = await Crowd.connect(url, n);
+  const before = rss();
+  const crowd = await Crowd.connect(urls, n);
   await new Promise((r) => setTimeout(r, 1_500));
-  const after = rssKb(pid);
+  const after = rss();
   const latencies: number[] = [];
   try {
     for (let d = 0; d < DEALS_PER_SIZE; d++) {
@@ -145,99 +172,140 @@ async function measure(
   } finally {
     await crowd.close();
   }
-  return {
+  const figures: Figures = {
     p50: quantile(latencies, 0.5),
     p95: quantile(latencies, 0.95),
     p99: quantile(latencies, 0.99),
     kbPerViewer: (after - before) / n,
   };
+  if (n === HEADLINE && urls.length === 1) {
+    const port = Number(new URL(urls[0]!).port);
+    await drained(port, 10);
+    const storm = await Crowd.connect(urls, n, true);
+    figures.connectMs = storm.connectMs;
+    await storm.close();
+  }
+  return figures;
 }
 
-// --- the product: a production server on SQLite --------------------------------------------------------
-const env = prepareDatabase();
-const { createUser } = await import("../lib/data/users");
-const { createEvening } = await import("../lib/data/evenings");
-const { getShareLink } = await import("../lib/data/share");
-const { getDb, disconnectDb } = await import("../lib/db/client");
-const owner = await createUser({ username: "bench-live", password: PASSWORD });
-const players = ["Anna", "Bo", "Cecilia", "Dag"];
-const houseRules = { startScore: 500 };
-const { id: eveningId } = await createEvening(
-  { userId: owner.id },
-  { title: "Bench live", date: "2026-12-02", variant: "knektpass", players, houseRules },
-);
-const gameId = (await getDb().game.findFirstOrThrow({ where: { eveningId }, select: { id: true } })).id;
-const token = await getShareLink({ userId: owner.id }, eveningId);
-await disconnectDb();
-const created = createScorer({ variant: "knektpass", players, houseRules, firstDealer: "Anna", deals: [] });
-if (!created.ok) throw new Error("setup");
-const scorer = created.scorer;
-const rnd = seeded(11);
+/** What the bench writes to: an evening's game in play, its share link and a scorer that follows it. */
+interface Table {
+  gameId: string;
+  token: string;
+  scorer: GameScorer;
+}
 
-const PRODUCT_PORT = 3292;
-const BASELINE_PORT = 3293;
+/** Sets up the watched evening on the database DATABASE_URL names. */
+async function setUpTable(): Promise<Table> {
+  const { createUser } = await import("../lib/data/users");
+  const { createEvening } = await import("../lib/data/evenings");
+  const { getShareLink } = await import("../lib/data/share");
+  const { getDb, disconnectDb } = await import("../lib/db/client");
+  const owner = await createUser({ username: "bench-live", password: PASSWORD });
+  const players = ["Anna", "Bo", "Cecilia", "Dag"];
+  const houseRules = { startScore: 500 };
+  const { id: eveningId } = await createEvening(
+    { userId: owner.id },
+    { title: "Bench live", date: "2026-12-02", variant: "knektpass", players, houseRules },
+  );
+  const gameId = (await getDb().game.findFirstOrThrow({ where: { eveningId }, select: { id: true } })).id;
+  const token = (await getShareLink({ userId: owner.id }, eveningId))!;
+  await disconnectDb();
+  const created = createScorer({ variant: "knektpass", players, houseRules, firstDealer: "Anna", deals: [] });
+  if (!created.ok) throw new Error("setup");
+  return { gameId, token, scorer: created.scorer };
+}
+
+const rnd = seeded(11);
 /** The product's scoreboard as it stands, sent by the baseline at each size. */
 let payload = "";
 
-/** One size on a fresh production server: its memory per viewer is of these viewers alone. */
-async function measureProduct(n: number): Promise<Figures> {
-  await drained(PRODUCT_PORT);
-  const server = await startServer(env, PRODUCT_PORT);
+/**
+ * One size on fresh production servers on `ports` (instances of one database): the viewers split evenly over
+ * them, each deal posted to the first. Their memory per viewer is of these viewers alone.
+ */
+async function measureProduct(env: NodeJS.ProcessEnv, table: Table, ports: number[], n: number): Promise<Figures> {
+  await Promise.all(ports.map((port) => drained(port)));
+  const servers = await Promise.all(ports.map((port) => startServer(env, port)));
   try {
-    const cookie = await signIn(server.base, "bench-live", PASSWORD);
-    const board = async () => (await fetch(`${server.base}/api/share/${token}`)).text();
+    const [first] = servers;
+    const cookie = await signIn(first!.base, "bench-live", PASSWORD);
+    const board = async () => (await fetch(`${first!.base}/api/share/${table.token}`)).text();
     const recordDeal = async (): Promise<{ version: number; sent: number }> => {
-      const deal = randomDeal(rnd, scorer);
-      const number = scorer.dealCount + 1;
+      const deal = randomDeal(rnd, table.scorer);
+      const number = table.scorer.dealCount + 1;
       const sent = now();
-      const response = await fetch(`${server.base}/api/games/${gameId}/deals`, {
+      const response = await fetch(`${first!.base}/api/games/${table.gameId}/deals`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Cookie: cookie },
         body: JSON.stringify({ number, entries: deal.entries }),
       });
       if (response.status !== 201) throw new Error(`HTTP ${response.status}`);
       await response.arrayBuffer();
-      scorer.push(deal);
+      table.scorer.push(deal);
       // The evening's version after this deal, which the viewers' frames carry as their id.
       return { version: (JSON.parse(await board()) as { version: number }).version, sent };
     };
     // Warm the paths up before measuring.
     await recordDeal();
     for (let i = 0; i < 3; i++) await board();
-    const figures = await measure(`${server.base}/api/share/${token}/events`, server.pid, n, recordDeal);
+    const urls = servers.map((server) => `${server.base}/api/share/${table.token}/events`);
+    const figures = await measure(
+      urls,
+      servers.map((server) => server.pid),
+      n,
+      recordDeal,
+    );
     payload = await board();
     return figures;
   } finally {
-    server.stop();
+    for (const server of servers) server.stop();
   }
 }
 
-/** The same size on a fresh bare broadcaster, sending the product's latest scoreboard. */
-async function measureBaseline(n: number): Promise<Figures> {
-  await drained(BASELINE_PORT);
-  const child = spawn(process.execPath, ["bench/support/baseline-sse.mjs", String(BASELINE_PORT)], { stdio: "ignore" });
-  const base = `http://127.0.0.1:${BASELINE_PORT}`;
+/**
+ * The same size on fresh bare broadcasters on `ports`, sending the product's latest scoreboard: a publish goes to the
+ * first, which forwards it to the next, as NOTIFY carries a change from one instance to the others.
+ */
+async function measureBaseline(ports: number[], n: number): Promise<Figures> {
+  await Promise.all(ports.map((port) => drained(port)));
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
+  const children = ports.map((port, i) =>
+    spawn(process.execPath, ["bench/support/baseline-sse.mjs", String(port), ...bases.slice(i + 1, i + 2)], {
+      stdio: "ignore",
+    }),
+  );
   try {
-    await waitForHealth(`${base}/health`);
+    for (const base of bases) await waitForHealth(`${base}/health`);
     const publish = async (): Promise<{ version: number; sent: number }> => {
       const sent = now();
-      const version = Number(await (await fetch(`${base}/publish`, { method: "POST", body: payload })).text());
+      const version = Number(await (await fetch(`${bases[0]}/publish`, { method: "POST", body: payload })).text());
       return { version, sent };
     };
-    return await measure(`${base}/events`, child.pid!, n, publish);
+    // The frame a viewer that connects is sent at once, as the product sends its snapshot.
+    await publish();
+    return await measure(
+      bases.map((base) => `${base}/events`),
+      children.map((child) => child.pid!),
+      n,
+      publish,
+    );
   } finally {
-    child.kill("SIGTERM");
+    for (const child of children) child.kill("SIGTERM");
   }
-}
-
-const product = new Map<number, Figures>();
-const baseline = new Map<number, Figures>();
-for (const n of SIZES) {
-  product.set(n, await measureProduct(n));
-  baseline.set(n, await measureBaseline(n));
 }
 
 const ms = (x: number) => x.toFixed(0);
+
+// --- the product on SQLite, one instance ----------------------------------------------------------------
+const env = prepareDatabase();
+const table = await setUpTable();
+const product = new Map<number, Figures>();
+const baseline = new Map<number, Figures>();
+for (const n of SIZES) {
+  product.set(n, await measureProduct(env, table, [3292], n));
+  baseline.set(n, await measureBaseline([3293], n));
+}
 console.log(
   `frame: ${(payload.length / 1024).toFixed(1)} KB of JSON per viewer per change; ${DEALS_PER_SIZE} deals per size`,
 );
@@ -250,6 +318,38 @@ for (const n of SIZES) {
     `ratio_p95=${(p.p95 / b.p95).toFixed(2)}`,
   );
 }
+
+// --- PostgreSQL: two instances of one database, the viewers on both -------------------------------------
+const pgLines: string[] = [];
+if (await postgresAvailable()) {
+  const database = await freshPostgres();
+  try {
+    const pgEnv = { ...env, DATABASE_URL: database.url };
+    process.env.DATABASE_URL = database.url;
+    const pgTable = await setUpTable();
+    for (const n of PG_SIZES) {
+      const p = await measureProduct(pgEnv, pgTable, [3296, 3297], n);
+      const b = await measureBaseline([3298, 3299], n);
+      console.log(
+        `postgresql instances=2 viewers=${n} protokoll: p50=${ms(p.p50)} p95=${ms(p.p95)} p99=${ms(p.p99)}`,
+        `kb_per_viewer=${p.kbPerViewer.toFixed(1)} | baseline (two broadcasters): p50=${ms(b.p50)} p95=${ms(b.p95)}`,
+        `kb_per_viewer=${b.kbPerViewer.toFixed(1)}`,
+      );
+      pgLines.push(
+        `bench:live-pg instances=2 viewers=${n} p95=${ms(p.p95)} ratio=${(p.p95 / b.p95).toFixed(2)} ` +
+          `kb_per_viewer=${p.kbPerViewer.toFixed(1)}`,
+      );
+    }
+  } finally {
+    await database.drop();
+  }
+} else if (process.env.CI === "true") {
+  throw new Error(`bench:live: CI=true needs PostgreSQL. ${POSTGRES_HOW_TO}`);
+} else {
+  pgLines.push(`bench:live-pg skipped: ${POSTGRES_HOW_TO}`);
+}
+
+for (const line of pgLines) console.log(line);
 const largest = SIZES.at(-1)!;
 const scale = product.get(largest)!;
 console.log(
@@ -262,6 +362,7 @@ console.log(
   [
     `bench:live viewers=${HEADLINE} p50=${ms(p.p50)} p95=${ms(p.p95)} p99=${ms(p.p99)} baseline_p95=${ms(b.p95)}`,
     `ratio=${(p.p95 / b.p95).toFixed(2)} kb_per_viewer=${p.kbPerViewer.toFixed(1)}`,
+    `connect_ms=${ms(p.connectMs!)} connect_floor_ms=${ms(b.connectMs!)} connect_ratio=${(p.connectMs! / b.connectMs!).toFixed(2)}`,
   ].join(" "),
 );
 process.exit(0);

@@ -2,6 +2,9 @@
 // and the viewers' work is spread like real phones'. Driven over IPC by bench/live.ts:
 //   { connect: url, n }  → opens n Server-Sent Events streams, answers { connected }
 //   (then, for every frame version all n have received: { version, at } — `at` in ms since the epoch)
+//   { connect: url, n, storm: true } → opens all n at once, as after a restart or a network blip, and answers
+//                          { connected, first, last }: when the first was asked for and when the last had its
+//                          first full scoreboard frame (ms since the epoch)
 //   { close: true }      → closes them, answers { closed }
 // Each viewer parses every frame as the page does.
 import http from "node:http";
@@ -20,7 +23,8 @@ function arrived(version) {
   if (count === need) process.send({ version, at: now() });
 }
 
-function open(url) {
+/** Opens one stream; resolves once it is open, or (`untilFrame`) once its first scoreboard frame has arrived. */
+function open(url, untilFrame = false) {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { agent }, (response) => {
       if (response.statusCode !== 200) return reject(new Error(`HTTP ${response.statusCode}`));
@@ -32,7 +36,7 @@ function open(url) {
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          if (!connected) {
+          if (!connected && !untilFrame) {
             connected = true;
             resolve();
           }
@@ -40,6 +44,10 @@ function open(url) {
             const scoreboard = JSON.parse(block.slice(block.indexOf("data: ") + 6));
             if (scoreboard.games === undefined) throw new Error("a frame without a scoreboard");
             arrived(Number(block.slice(4, block.indexOf("\n"))));
+            if (!connected) {
+              connected = true;
+              resolve();
+            }
           }
         }
       });
@@ -51,7 +59,13 @@ function open(url) {
 }
 
 process.on("message", async (message) => {
-  if (message.connect) {
+  if (message.connect && message.storm) {
+    need = message.n;
+    have.clear();
+    const first = now();
+    await Promise.all(Array.from({ length: message.n }, () => open(message.connect, true)));
+    process.send({ connected: true, first, last: now() });
+  } else if (message.connect) {
     need = message.n;
     have.clear();
     for (let start = 0; start < message.n; start += CONNECT_BATCH) {

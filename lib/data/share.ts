@@ -192,14 +192,25 @@ export async function getScoreboardByToken(token: string) {
   return loadScoreboard({ shareToken: token });
 }
 
-/** The evening a share link shows and its version, or null when the link does not (or no longer) work. */
+/** Link checks under way, by token (per bundle: it only joins requests that arrive together). */
+const linkChecks = new Map<string, Promise<{ eveningId: string; version: number } | null>>();
+
+/**
+ * The evening a share link shows and its version, or null when the link does not (or no longer) work. Viewers who
+ * open the link together — a crowd reconnecting after a restart or a network blip — share one read.
+ */
 export async function findShareLink(token: string): Promise<{ eveningId: string; version: number } | null> {
   if (!isShareTokenShaped(token)) return null;
-  const evening = await getDb().evening.findUnique({
-    where: { shareToken: token },
-    select: { id: true, version: true },
-  });
-  return evening && { eveningId: evening.id, version: evening.version };
+  let check = linkChecks.get(token);
+  if (!check) {
+    check = readRows<[{ id: string; version: number | bigint }[]]>(
+      sql`SELECT "id", "version" FROM "Evening" WHERE "shareToken" = ${token}`,
+    )
+      .then(([[evening]]) => (evening ? { eveningId: evening.id, version: Number(evening.version) } : null))
+      .finally(() => linkChecks.delete(token));
+    linkChecks.set(token, check);
+  }
+  return check;
 }
 
 /** The scoreboard of an evening with its current share token (for the live hub). */

@@ -8,6 +8,17 @@ export type Connection = "live" | "reconnecting" | "polling" | "revoked";
 const POLL_MS = 3_000;
 /** After this many failed reconnects in a row, stop waiting for the stream and poll instead. */
 const MAX_STREAM_FAILURES = 3;
+/** The first reconnect comes within this long of a lost stream; each further failure doubles it (decision 003). */
+const RECONNECT_MS = 2_000;
+
+/**
+ * How long to wait before reconnecting after the `failures`-th lost stream: anywhere up to RECONNECT_MS, doubling
+ * with each failure — at random, so that thousands of viewers who lost their streams at the same moment (a restart,
+ * a network blip) come back spread out rather than all at once (decision 003).
+ */
+export function reconnectDelay(failures: number, random = Math.random): number {
+  return Math.round(random() * RECONNECT_MS * 2 ** Math.max(0, failures - 1));
+}
 
 /** Keeps the scoreboard current: Server-Sent Events, falling back to polling; never goes back to an older version. */
 export function useLiveScoreboard(token: string, initial: Scoreboard) {
@@ -20,6 +31,7 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
     let stopped = false;
     let source: EventSource | null = null;
     let poller: ReturnType<typeof setInterval> | null = null;
+    let reconnect: ReturnType<typeof setTimeout> | null = null;
     let failures = 0;
     const accept = (next: Scoreboard) => {
       setUpdatedAt(Date.now());
@@ -28,10 +40,14 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
       // The same version again keeps the odds that came for it.
       setScoreboard((shown) => (shown.version === next.version && !next.odds ? { ...next, odds: shown.odds } : next));
     };
-    const revoked = () => {
+    const stop = () => {
       stopped = true;
       source?.close();
       if (poller) clearInterval(poller);
+      if (reconnect) clearTimeout(reconnect);
+    };
+    const revoked = () => {
+      stop();
       setConnection("revoked");
     };
     const poll = async () => {
@@ -49,9 +65,7 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
       void poll();
       poller = setInterval(poll, POLL_MS);
     };
-    if (typeof EventSource === "undefined") {
-      startPolling();
-    } else {
+    const connect = () => {
       source = new EventSource(`/api/share/${token}/events`);
       source.addEventListener("scoreboard", (event) => {
         failures = 0;
@@ -70,22 +84,24 @@ export function useLiveScoreboard(token: string, initial: Scoreboard) {
       source.onerror = () => {
         if (stopped) return;
         failures++;
-        // The browser reconnects by itself (sending Last-Event-ID); check whether the link still works.
+        // Not the browser's own reconnect, which comes back after the same fixed delay for every viewer: a
+        // reconnect of our own, after a random share of a doubling delay (every snapshot is complete, so nothing
+        // is missed), once the link is known to work still.
+        source?.close();
         setConnection("reconnecting");
-        void fetch(`/api/share/${token}`, { cache: "no-store" })
-          .then((r) => (r.status === 404 ? revoked() : undefined))
-          .catch(() => undefined);
-        if (failures >= MAX_STREAM_FAILURES || source?.readyState === EventSource.CLOSED) {
-          source?.close();
-          startPolling();
-        }
+        if (failures >= MAX_STREAM_FAILURES) return startPolling();
+        reconnect = setTimeout(() => {
+          reconnect = null;
+          void fetch(`/api/share/${token}`, { cache: "no-store" })
+            .then((r) => (r.status === 404 ? revoked() : undefined))
+            .catch(() => undefined)
+            .then(() => stopped || connect());
+        }, reconnectDelay(failures));
       };
-    }
-    return () => {
-      stopped = true;
-      source?.close();
-      if (poller) clearInterval(poller);
     };
+    if (typeof EventSource === "undefined") startPolling();
+    else connect();
+    return stop;
   }, [token]);
 
   return { scoreboard, connection, updatedAt };
