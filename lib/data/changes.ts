@@ -12,10 +12,14 @@ import { databaseProvider, getDb, sql, type Sql, type Tx } from "@/lib/db/client
 /** What changed in an evening. */
 export type EveningChange = "deals" | "game" | "evening" | "members" | "invite" | "share";
 
-/** The PostgreSQL NOTIFY channel that carries "this evening changed" to every instance; payload `<evening> <change>`. */
+/**
+ * The PostgreSQL NOTIFY channel that carries "this evening changed" to every instance; payload `<evening> <change>`,
+ * or `<evening> <change> <version>` when the writer knows the version its change made (a deal).
+ */
 export const EVENING_CHANNEL = "protokoll_evening";
 
-export type EveningListener = (eveningId: string, change: EveningChange) => void;
+/** `version`: the evening's version the change made, when the writer knows it (a deal). */
+export type EveningListener = (eveningId: string, change: EveningChange, version?: number) => void;
 
 // One registry per process, not per bundle: route handlers and server actions are bundled separately and each
 // bundle has its own copy of this module, so the listeners live on globalThis.
@@ -32,10 +36,10 @@ export function onEveningChanged(listener: EveningListener): () => void {
 }
 
 /** Tells this process's listeners; one that throws does not keep the others from hearing. */
-export function announceEveningChange(eveningId: string, change: EveningChange): void {
+export function announceEveningChange(eveningId: string, change: EveningChange, version?: number): void {
   for (const listener of listeners()) {
     try {
-      listener(eveningId, change);
+      listener(eveningId, change, version);
     } catch (error) {
       console.error("[changes] listener failed", error);
     }

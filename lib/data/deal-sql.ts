@@ -102,7 +102,7 @@ export function recordedDealStatementPg(rows: RecordedRows, claim: Claim, now: D
       INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
       SELECT ${newId()}, ${gameId}, CAST(${number} AS INTEGER), 'record', ${userId}, ${at}, NULL, NULL FROM claimed
     )
-    SELECT pg_notify(${EVENING_CHANNEL}, ${`${claim.eveningId} deals`}) FROM claimed`;
+    SELECT pg_notify(${EVENING_CHANNEL}, ${`${claim.eveningId} deals ${claim.version + 1}`}) FROM claimed`;
 }
 
 /**

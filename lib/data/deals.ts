@@ -362,7 +362,7 @@ async function recordDirect(actor: Actor, input: z.infer<typeof RecordDealSchema
   if (!outcome) return null;
   if (outcome.after) {
     rememberGame(input.gameId, outcome.after);
-    announceEveningChange(outcome.after.eveningId, "deals");
+    announceEveningChange(outcome.after.eveningId, "deals", outcome.after.version);
   }
   return outcome.recorded;
 }

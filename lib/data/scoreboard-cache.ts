@@ -19,6 +19,8 @@ export interface BoardGame<Board> {
 interface BoardState<Board> {
   version: number;
   games: BoardGame<Board>[];
+  /** The evening's own row the games were built with. */
+  head: unknown;
 }
 
 /** Evenings kept: those with live viewers, and a few more. */
@@ -34,19 +36,30 @@ const boards = (globalForBoards.protokollBoards ??= new Map<string, BoardState<u
  */
 export async function boardGamesAt<Board>(
   eveningId: string,
-  version: number,
+  head: { version: number },
   build: (number: number, record: GameRecord) => Board,
   readAll: () => Promise<BoardGame<Board>[]>,
 ): Promise<BoardGame<Board>[]> {
+  const { version } = head;
   const known = boards.get(eveningId) as BoardState<Board> | undefined;
   let games: BoardGame<Board>[] | null = null;
   if (known?.version === version) games = known.games;
   else if (known?.version === version - 1) games = withOneWrite(eveningId, known, version, build);
   games ??= await readAll();
   boards.delete(eveningId); // most recently used last
-  boards.set(eveningId, { version, games });
+  boards.set(eveningId, { version, games, head });
   if (boards.size > MAX_EVENINGS) boards.delete(boards.keys().next().value!);
   return games;
+}
+
+/**
+ * The evening's own row at `version` without reading it, when the kept one is of the version before and the change
+ * between the two is a deal or a new game this process wrote — which leave the row as it was but for its version.
+ */
+export function headAt<Head extends { version: number }>(eveningId: string, version: number): Head | null {
+  const known = boards.get(eveningId);
+  if (known?.version !== version - 1 || writeAt(eveningId, version)?.state.changedFrom !== known.version) return null;
+  return { ...(known.head as Head), version };
 }
 
 /**

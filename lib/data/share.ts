@@ -20,7 +20,7 @@ import { newToken } from "./evenings";
 import { storedGamesOf } from "./evening-view";
 import { toGameRecord } from "./game-record";
 import type { OddsPosition } from "./odds";
-import { boardGamesAt } from "./scoreboard-cache";
+import { boardGamesAt, headAt } from "./scoreboard-cache";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
 import { seasonTable } from "@/lib/stats/season";
 
@@ -119,6 +119,8 @@ interface ScoreboardEveningRow {
   showOdds: boolean | number;
 }
 
+type ScoreboardEvening = NonNullable<Awaited<ReturnType<typeof scoreboardEvening>>>;
+
 /** The evening a live scoreboard shows: one raw read, as it is read again after every deal (decision 013). */
 async function scoreboardEvening(where: { shareToken: string } | { id: string }) {
   const [[row]] = await readRows<[ScoreboardEveningRow[]]>(sql`
@@ -139,18 +141,23 @@ async function scoreboardEvening(where: { shareToken: string } | { id: string })
   );
 }
 
-async function loadScoreboard(where: { shareToken: string } | { id: string }): Promise<{
+async function loadScoreboard(
+  where: { shareToken: string } | { id: string },
+  hint?: number,
+): Promise<{
   eveningId: string;
   shareToken: string | null;
   /** The game in play when its odds are to be shown (decision 022), else null. */
   inPlay: OddsPosition | null;
   scoreboard: Scoreboard;
 } | null> {
-  const evening = await scoreboardEvening(where);
+  // The live update of a deal this process wrote knows the version it made: nothing to read (scoreboard-cache.ts).
+  const known = "id" in where && hint !== undefined ? headAt<ScoreboardEvening>(where.id, hint) : null;
+  const evening = known ?? (await scoreboardEvening(where));
   if (!evening) return null;
   const { stakes } = evening;
   // Read again after every deal of a watched evening: only the game a deal changed is built anew (scoreboard-cache.ts).
-  const boardGames = await boardGamesAt<ScoreboardGame>(evening.id, evening.version, scoreboardGameOf, async () =>
+  const boardGames = await boardGamesAt<ScoreboardGame>(evening.id, evening, scoreboardGameOf, async () =>
     // The games in two reads of flat rows (evening-view.ts).
     (await storedGamesOf(evening.id)).map((game) => {
       const record = toGameRecord(evening, game);
@@ -213,9 +220,12 @@ export async function findShareLink(token: string): Promise<{ eveningId: string;
   return check;
 }
 
-/** The scoreboard of an evening with its current share token (for the live hub). */
-export async function getScoreboardForEvening(eveningId: string) {
-  return loadScoreboard({ id: eveningId });
+/**
+ * The scoreboard of an evening with its current share token (for the live hub). `version`: the one the change
+ * that asks for it made, when its writer said (a deal).
+ */
+export async function getScoreboardForEvening(eveningId: string, version?: number) {
+  return loadScoreboard({ id: eveningId }, version);
 }
 
 /** The owner's view of the share link. */

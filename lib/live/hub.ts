@@ -34,6 +34,8 @@ interface Channel {
   last: Frame | null;
   refreshing: boolean;
   dirty: boolean;
+  /** The version the latest change heard made, when its writer said (a deal): the next refresh may build on it. */
+  hint?: number;
   /** The version whose odds are being worked out or were sent (decision 022). */
   oddsVersion?: number;
 }
@@ -99,7 +101,7 @@ export class LiveHub {
   private streamHeartbeat: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   /** This process's committed changes (SQLite; on PostgreSQL they arrive through LISTEN). */
-  private readonly unsubscribe = onEveningChanged((eveningId) => this.changed(eveningId));
+  private readonly unsubscribe = onEveningChanged((eveningId, _change, version) => this.changed(eveningId, version));
 
   /** Viewers of the evening's share link right now, on this instance and (PostgreSQL) on the others. */
   count(eveningId: string): number {
@@ -170,10 +172,16 @@ export class LiveHub {
     for (const channel of this.channels.values()) for (const viewer of channel.viewers) viewer.send(HEARTBEAT_FRAME);
   }
 
-  /** Something in the evening changed: send every viewer the new scoreboard (coalescing bursts). */
-  changed(eveningId: string): void {
+  /**
+   * Something in the evening changed: send every viewer the new scoreboard (coalescing bursts). `version`: the one
+   * the change made, when its writer said — a change already sent is not sent again, and the scoreboard of the
+   * version after one this process built may be built without reading the evening (lib/data/scoreboard-cache.ts).
+   */
+  changed(eveningId: string, version?: number): void {
     const channel = this.channels.get(eveningId);
     if (!channel || channel.viewers.size === 0) return;
+    if (version !== undefined && channel.last && channel.last.version >= version) return;
+    channel.hint = version;
     if (channel.refreshing) {
       channel.dirty = true;
       return;
@@ -191,8 +199,10 @@ export class LiveHub {
     try {
       do {
         channel.dirty = false;
+        const { hint } = channel;
+        channel.hint = undefined;
         const { getScoreboardForEvening } = await import("@/lib/data/share");
-        const found = await getScoreboardForEvening(eveningId);
+        const found = await getScoreboardForEvening(eveningId, hint);
         const frame = found ? scoreboardFrame(found.scoreboard) : null;
         if (found && frame) channel.last = { version: found.scoreboard.version, frame };
         await eachViewer(channel, (viewer) => {
@@ -302,7 +312,10 @@ export class LiveHub {
       client.on("notification", (message) => {
         if (!message.payload) return;
         if (message.channel === VIEWERS_CHANNEL) this.heard(message.payload);
-        else this.changed(message.payload.split(" ")[0]!);
+        else {
+          const [eveningId, , version] = message.payload.split(" ");
+          this.changed(eveningId!, /^\d+$/.test(version ?? "") ? Number(version) : undefined);
+        }
       });
       const retry = () => {
         if (this.listener !== client || this.closed) return;

@@ -2,7 +2,15 @@ import { expect, it } from "vitest";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
 import { startGame } from "@/lib/data/evenings";
 import { forgetGame } from "@/lib/data/game-cache";
-import { getScoreboardByToken, getShareLink, setShareMoney, type Scoreboard } from "@/lib/data/share";
+import { getDb } from "@/lib/db/client";
+import {
+  getScoreboardByToken,
+  getScoreboardForEvening,
+  getShareLink,
+  rotateShareLink,
+  setShareMoney,
+  type Scoreboard,
+} from "@/lib/data/share";
 import { createScorer, evaluateGame, type GameRecord } from "@/lib/rules";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 import { randomDeal, seeded } from "@/tests/support/random-game";
@@ -133,5 +141,32 @@ describeWithDatabase("the live scoreboard as an evening goes on", () => {
     const after = (await getScoreboardByToken(token))!.scoreboard;
     expect(after.version).toBe(before.version + 1);
     expect(after.games[1]!.deals).toHaveLength(1);
+  });
+});
+
+describeWithDatabase("the live update of a deal this process wrote", () => {
+  it("builds on the last scoreboard without reading the evening, and never keeps a link that changed since", async () => {
+    const owner = await newActor("owner");
+    const players = ["Anna", "Bo", "Cecilia"];
+    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
+    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
+    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
+    const before = (await getScoreboardForEvening(eveningId, first.version))!;
+    // Changed behind the app's back (no new version): a scoreboard built without reading the evening keeps the title.
+    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    const second = await recordDeal(owner, { gameId, number: 2, entries: pass });
+    const built = (await getScoreboardForEvening(eveningId, second.version))!;
+    expect(built.scoreboard.version).toBe(second.version);
+    expect(built.scoreboard.title).toBe(before.scoreboard.title);
+    expect(built.scoreboard.games[0]!.deals).toHaveLength(2);
+    // Asked without the version (a change another writer made), it reads the evening.
+    expect((await getScoreboardForEvening(eveningId))!.scoreboard.title).toBe("Renamed");
+
+    // The link rotated, then a deal: the live update of that deal reads the evening, and shows the new link's token.
+    const token = await rotateShareLink(owner, eveningId);
+    const third = await recordDeal(owner, { gameId, number: 3, entries: pass });
+    const after = (await getScoreboardForEvening(eveningId, third.version))!;
+    expect(after.shareToken).toBe(token);
+    expect(after.scoreboard.games[0]!.deals).toHaveLength(3);
   });
 });
