@@ -138,7 +138,8 @@ export async function storedGamesOf(eveningId: string): Promise<(StoredGame & { 
   return [...games.values()];
 }
 
-interface EveningRow {
+/** An evening's own columns as a raw read gives them (each driver its own way: see readRows). */
+export interface EveningColumns {
   id: string;
   title: string;
   date: unknown;
@@ -146,19 +147,22 @@ interface EveningRow {
   variant: string;
   houseRules: unknown;
   stakes: unknown;
-  ruleSetName: string | null;
   shareMoney: boolean | number | bigint;
   showOdds: boolean | number | bigint;
   status: string;
   version: number | bigint;
   ownerId: string;
+  shareToken: string | null;
+  groupId: string | null;
+}
+
+interface EveningRow extends EveningColumns {
+  ruleSetName: string | null;
   ownerName: string;
   inviteToken: string | null;
-  shareToken: string | null;
   /** The reader's own name, when the reader is the owner or a member. */
   viewer: string | null;
   member: boolean | number | bigint;
-  groupId: string | null;
   groupName: string | null;
   /** Whether the reader is a member of the evening's group (and may open its page). */
   inGroup: boolean | number | bigint | null;

@@ -17,7 +17,7 @@ import {
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
-import { storedGamesOf } from "./evening-view";
+import { storedGamesOf, type EveningColumns } from "./evening-view";
 import { toGameRecord } from "./game-record";
 import type { OddsPosition } from "./odds";
 import { boardGamesAt, headAt } from "./scoreboard-cache";
@@ -102,28 +102,11 @@ function scoreboardGameOf(number: number, record: GameRecord): ScoreboardGame {
   };
 }
 
-interface ScoreboardEveningRow {
-  id: string;
-  title: string;
-  date: unknown;
-  place: string | null;
-  variant: string;
-  houseRules: unknown;
-  status: string;
-  shareToken: string | null;
-  version: number | bigint;
-  stakes: unknown;
-  shareMoney: boolean | number;
-  groupId: string | null;
-  ownerId: string;
-  showOdds: boolean | number;
-}
-
 type ScoreboardEvening = NonNullable<Awaited<ReturnType<typeof scoreboardEvening>>>;
 
 /** The evening a live scoreboard shows: one raw read, as it is read again after every deal (decision 013). */
 async function scoreboardEvening(where: { shareToken: string } | { id: string }) {
-  const [[row]] = await readRows<[ScoreboardEveningRow[]]>(sql`
+  const [[row]] = await readRows<[EveningColumns[]]>(sql`
     SELECT "id", "title", "date", "place", "variant", "houseRules", "status", "shareToken", "version", "stakes",
            "shareMoney", "groupId", "ownerId", "showOdds"
     FROM "Evening"
