@@ -109,6 +109,8 @@ test("a refused merge says why and changes nothing", async ({ page }) => {
   await page.goto("/groups");
   await page.getByTestId("new-group").getByLabel("Name").fill(group);
   await page.getByRole("button", { name: "Create the group" }).click();
+  // Created once its page shows: going on at once could leave before the group is saved.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
   await hostEvening(page, group, "Kväll", ["Anna", "Bo"], "Anna");
   await page.goto("/groups");
   await page.getByRole("link", { name: group }).click();
