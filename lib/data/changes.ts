@@ -18,6 +18,17 @@ export type EveningChange = "deals" | "game" | "evening" | "members" | "invite" 
  */
 export const EVENING_CHANNEL = "protokoll_evening";
 
+/** The EVENING_CHANNEL payload of a change (see there). */
+export function changePayload(eveningId: string, change: EveningChange, version?: number): string {
+  return version === undefined ? `${eveningId} ${change}` : `${eveningId} ${change} ${version}`;
+}
+
+/** The evening and, when its writer said, the version of an EVENING_CHANNEL payload. */
+export function readChangePayload(payload: string): { eveningId: string; version?: number } {
+  const [eveningId, , version] = payload.split(" ");
+  return { eveningId: eveningId!, version: /^\d+$/.test(version ?? "") ? Number(version) : undefined };
+}
+
 /** `version`: the evening's version the change made, when the writer knows it (a deal). */
 export type EveningListener = (eveningId: string, change: EveningChange, version?: number) => void;
 
@@ -87,6 +98,6 @@ export async function markEveningChanged(
   if (!marked) throw new Error("markEveningChanged needs a transaction opened with inTransaction");
   marked.set(eveningId, change);
   if (databaseProvider() === "postgresql")
-    await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${`${eveningId} ${change}`})`;
+    await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${changePayload(eveningId, change)})`;
   return true;
 }

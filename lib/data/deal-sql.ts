@@ -14,7 +14,7 @@ import { randomBytes } from "node:crypto";
 import { databaseProvider, sql, join, type Sql, type Tx } from "@/lib/db/client";
 import type { GameSummary } from "@/lib/stats/summary";
 import { memberSql } from "./access";
-import { EVENING_CHANNEL } from "./changes";
+import { changePayload, EVENING_CHANNEL } from "./changes";
 import type { EntryRow } from "./game-record";
 
 /** A JSON parameter; null and undefined are stored as SQL NULL. */
@@ -102,7 +102,7 @@ export function recordedDealStatementPg(rows: RecordedRows, claim: Claim, now: D
       INSERT INTO "DealEdit" ("id", "gameId", "dealNumber", "action", "byId", "at", "before", "after")
       SELECT ${newId()}, ${gameId}, CAST(${number} AS INTEGER), 'record', ${userId}, ${at}, NULL, NULL FROM claimed
     )
-    SELECT pg_notify(${EVENING_CHANNEL}, ${`${claim.eveningId} deals ${claim.version + 1}`}) FROM claimed`;
+    SELECT pg_notify(${EVENING_CHANNEL}, ${changePayload(claim.eveningId, "deals", claim.version + 1)}) FROM claimed`;
 }
 
 /**

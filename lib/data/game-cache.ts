@@ -50,13 +50,14 @@ export function rememberGame(gameId: string, state: GameState): void {
 }
 
 /**
- * The write this process made that moved the evening on to `version`, with the game it changed: null when the
- * evening reached that version otherwise (another instance, an edit, anything but a deal or a new game).
+ * The write this process made that moved the evening from version `from` to `from + 1` — its only change between the
+ * two — with the game it changed: null when the evening got there otherwise (another instance, an edit, anything
+ * but a deal or a new game).
  */
-export function writeAt(eveningId: string, version: number): { gameId: string; state: GameState } | null {
+export function writeAfter(eveningId: string, from: number): { gameId: string; state: GameState } | null {
   const gameId = lastWrites.get(eveningId);
-  const state = gameId === undefined ? null : cachedGame(gameId, version);
-  return state?.changedFrom === undefined ? null : { gameId: gameId!, state };
+  const state = gameId === undefined ? null : cachedGame(gameId, from + 1);
+  return state?.changedFrom === from ? { gameId: gameId!, state } : null;
 }
 
 export function forgetGame(gameId: string): void {

@@ -2,12 +2,12 @@
  * The games of the live scoreboards last built, per process, keyed by the evening's version. A derived cache
  * (STYLE.md 2) like the game cache: a live scoreboard is built again after every deal of an evening someone
  * watches, and all but one of its games are what they were a version ago. It is used only for the version it was
- * built at, or for the next one when this process made the write that led there (`writeAt`, a deal or a new game);
+ * built at, or for the next one when this process made the write that led there (`writeAfter`, a deal or a new game);
  * anything else is read from the database again — so several instances and restarts never see stale games.
  */
 import "server-only";
 import type { GameRecord } from "@/lib/rules";
-import { writeAt } from "./game-cache";
+import { writeAfter } from "./game-cache";
 
 export interface BoardGame<Board> {
   id: string;
@@ -44,7 +44,7 @@ export async function boardGamesAt<Board>(
   const known = boards.get(eveningId) as BoardState<Board> | undefined;
   let games: BoardGame<Board>[] | null = null;
   if (known?.version === version) games = known.games;
-  else if (known?.version === version - 1) games = withOneWrite(eveningId, known, version, build);
+  else if (known?.version === version - 1) games = withOneWrite(eveningId, known, build);
   games ??= await readAll();
   boards.delete(eveningId); // most recently used last
   boards.set(eveningId, { version, games, head });
@@ -58,22 +58,21 @@ export async function boardGamesAt<Board>(
  */
 export function headAt<Head extends { version: number }>(eveningId: string, version: number): Head | null {
   const known = boards.get(eveningId);
-  if (known?.version !== version - 1 || writeAt(eveningId, version)?.state.changedFrom !== known.version) return null;
+  if (known?.version !== version - 1 || !writeAfter(eveningId, known.version)) return null;
   return { ...(known.head as Head), version };
 }
 
 /**
- * The kept games with the one a deal or a new game changed between `known.version` and `version` (the evening's only
- * change between the two) built anew; null when this process did not make that change.
+ * The kept games with the one a deal or a new game changed since `known.version` (the evening's only change since)
+ * built anew; null when this process did not make that change.
  */
 function withOneWrite<Board>(
   eveningId: string,
   known: BoardState<Board>,
-  version: number,
   build: (number: number, record: GameRecord) => Board,
 ): BoardGame<Board>[] | null {
-  const write = writeAt(eveningId, version);
-  if (write?.state.changedFrom !== known.version) return null;
+  const write = writeAfter(eveningId, known.version);
+  if (!write) return null;
   const { gameId, state } = write;
   const i = known.games.findIndex((game) => game.id === gameId);
   // A game not known yet is the one just started: the evening's next number (its games were all known).

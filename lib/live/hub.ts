@@ -8,7 +8,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase } from "@/lib/db/config";
-import { EVENING_CHANNEL, onEveningChanged } from "@/lib/data/changes";
+import { EVENING_CHANNEL, onEveningChanged, readChangePayload } from "@/lib/data/changes";
 import type { OddsPosition } from "@/lib/data/odds";
 import type { Scoreboard } from "@/lib/data/share";
 import { inForeground, whenIdle } from "@/lib/server/foreground";
@@ -313,8 +313,8 @@ export class LiveHub {
         if (!message.payload) return;
         if (message.channel === VIEWERS_CHANNEL) this.heard(message.payload);
         else {
-          const [eveningId, , version] = message.payload.split(" ");
-          this.changed(eveningId!, /^\d+$/.test(version ?? "") ? Number(version) : undefined);
+          const { eveningId, version } = readChangePayload(message.payload);
+          this.changed(eveningId, version);
         }
       });
       const retry = () => {
