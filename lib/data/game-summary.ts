@@ -40,55 +40,66 @@ async function rebuildGame(gameId: string): Promise<{ record: GameRecord; summar
   return { record, summary: summarizeGame(record, result) };
 }
 
-interface SummaryRow {
+/** An evening `where` picks, with what its games' summaries are kept by. */
+interface EveningRow {
   eveningId: string;
+  version: number | bigint;
   stakes: unknown;
   date: unknown;
+}
+
+/** A game of an evening read anew, with its stored summary (none when there is none). */
+interface GameRow {
+  eveningId: string;
   gameId: string;
   gameNumber: number | bigint;
   dealCount: number | bigint | null;
-  /** When the stored summary was written (null when there is none). */
-  summaryAt: unknown;
+  summary: unknown;
   /** The game's deal count: its highest deal number (numbers run 1..n), one index seek per game. */
   deals: number | bigint | null;
 }
 
-interface StoredSummaryRow {
-  gameId: string;
-  dealCount: number | bigint;
-  summaryAt: unknown;
-  summary: unknown;
-}
-
 /**
- * Summaries already read, parsed, by game: the statistics pages read every game of a history (thousands), and
- * parsing megabytes of JSON per page was most of their time (bench:history). A derived cache like the game
- * cache (STYLE.md 2): an entry is used only while the stored row is the one it was read from (same write time
- * and deal count), so writes on any instance and restarts never show a stale summary.
+ * The summarized games of evenings already read, by evening, with the evening's version then. The statistics
+ * pages read every game of a history (thousands); reading and parsing them all per page was most of their time
+ * (bench:history). Every write that changes what a game's summary is folded from — a deal recorded, edited or
+ * deleted, a game started — moves its evening's version on, on any instance, in the same transaction
+ * (lib/data/changes.ts, the one-statement deal of decision 005); an evening's date and stakes are never changed
+ * once written. So an entry is used only while its evening is still at that version, and writes anywhere and
+ * restarts never show a stale figure (STYLE.md 2, a derived cache like the game cache). Kept per process.
  */
-const MAX_PARSED = 20_000;
-const parsed = new Map<string, { key: string; summary: GameSummary }>();
+interface KeptEvening {
+  version: number;
+  games: SummarizedGame[];
+}
+const MAX_KEPT_GAMES = 20_000;
+const globalForSummaries = globalThis as typeof globalThis & {
+  protokollSummaries?: { evenings: Map<string, KeptEvening>; games: number };
+};
+const keptHere = () => (globalForSummaries.protokollSummaries ??= { evenings: new Map(), games: 0 });
 
-const rowKey = (dealCount: unknown, at: unknown) =>
-  `${Number(dealCount)}@${at instanceof Date ? at.getTime() : String(at)}`;
-
-function cachedSummary(gameId: string, key: string): GameSummary | null {
-  const entry = parsed.get(gameId);
-  if (!entry || entry.key !== key) return null;
-  parsed.delete(gameId); // most recently used last
-  parsed.set(gameId, entry);
-  return entry.summary;
+function keptGames(eveningId: string, version: number): SummarizedGame[] | null {
+  const entry = keptHere().evenings.get(eveningId);
+  return entry && entry.version === version ? entry.games : null;
 }
 
-function rememberSummary(gameId: string, key: string, summary: GameSummary): void {
-  parsed.delete(gameId);
-  parsed.set(gameId, { key, summary });
-  if (parsed.size > MAX_PARSED) parsed.delete(parsed.keys().next().value!);
+function keep(eveningId: string, version: number, games: SummarizedGame[]): void {
+  const kept = keptHere();
+  const earlier = kept.evenings.get(eveningId);
+  if (earlier) kept.games -= earlier.games.length;
+  kept.evenings.delete(eveningId); // most recently written last
+  kept.evenings.set(eveningId, { version, games });
+  kept.games += games.length;
+  for (const [oldest, entry] of kept.evenings) {
+    if (kept.games <= MAX_KEPT_GAMES) break;
+    kept.evenings.delete(oldest);
+    kept.games -= entry.games.length;
+  }
 }
 
 /**
- * Every game of the user's evenings, summarized, in the order played: one indexed read of the stored
- * summaries, whatever the history's size (bench:history).
+ * Every game of the user's evenings, summarized, in the order played: one indexed read of the evenings,
+ * whatever the history's size, and of the games of those changed since they were last read (bench:history).
  */
 export async function loadSummaries(actor: Actor): Promise<SummarizedGame[]> {
   const { userId } = requireSignedIn(actor);
@@ -100,76 +111,71 @@ export async function summariesOfEvenings(eveningIds: string[]): Promise<Summari
   return eveningIds.length ? summarizedGames(sql`e."id" IN (${join(eveningIds)})`) : [];
 }
 
-/** Up to this many summaries not parsed yet are read by their games' ids; more, by the evenings they are in. */
+/** Up to this many evenings not kept are read by their ids; more, by `where` again. */
 const BY_ID = 500;
 
 /**
- * The games of the evenings `where` picks (`e`, never one an import is still writing), summarized: one read of the games with each one's deal count
- * (its highest deal number: deals run 1..n, one index seek) and when its summary was stored; then the stored
- * summaries not parsed already (none, when the same pages are read again). A summary behind its game's deals
- * (a deal recorded since), or stored by an older version of the summary, is refolded from the deals and kept.
+ * The games of the evenings `where` picks (`e`, never one an import is still writing), summarized, in the order
+ * played: one read of the evenings with their versions; then, for those not kept at that version, one read of
+ * their games with each one's stored summary and deal count (its highest deal number: deals run 1..n, one index
+ * seek). A summary behind its game's deals (a deal recorded since), or stored by an older version of the summary,
+ * is refolded from the deals and kept. What is read is kept by the version read first: a write in between
+ * makes the next read read it again, never show less.
  */
 export async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
-  const [games] = await readRows<[SummaryRow[]]>(sql`
-    SELECT e."id" AS "eveningId", e."stakes" AS "stakes", e."date" AS "date", g."id" AS "gameId",
-           g."number" AS "gameNumber",
-           s."dealCount" AS "dealCount", s."updatedAt" AS "summaryAt",
-           (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"
+  const [evenings] = await readRows<[EveningRow[]]>(sql`
+    SELECT e."id" AS "eveningId", e."version" AS "version", e."stakes" AS "stakes", e."date" AS "date"
     FROM "Evening" e
-    JOIN "Game" g ON g."eveningId" = e."id"
-    LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
     WHERE (${where}) AND e."importing" IS NULL
-    ORDER BY e."date", e."createdAt", e."id", g."number"`);
-  const summaries = new Map<string, GameSummary>();
-  const unread: string[] = [];
-  for (const row of games) {
-    if (row.dealCount === null || Number(row.dealCount) !== Number(row.deals ?? 0)) continue; // refolded below
-    const cached = cachedSummary(row.gameId, rowKey(row.dealCount, row.summaryAt));
-    if (cached) summaries.set(row.gameId, cached);
-    else unread.push(row.gameId);
-  }
-  if (unread.length) {
-    const columns = sql`s."gameId" AS "gameId", s."dealCount" AS "dealCount", s."updatedAt" AS "summaryAt",
-      s."summary" AS "summary"`;
-    const [stored] = await readRows<[StoredSummaryRow[]]>(
-      unread.length <= BY_ID
-        ? sql`SELECT ${columns} FROM "GameSummary" s WHERE s."gameId" IN (${join(unread)})`
-        : sql`SELECT ${columns} FROM "Evening" e
-          JOIN "Game" g ON g."eveningId" = e."id"
-          JOIN "GameSummary" s ON s."gameId" = g."id"
-          WHERE ${where}`,
-    );
-    for (const row of stored) {
-      const summary = jsonColumn(row.summary) as GameSummary;
-      if (summary.version !== SUMMARY_VERSION) continue; // stored before its figures were all kept: refolded below
-      rememberSummary(row.gameId, rowKey(row.dealCount, row.summaryAt), summary);
-      summaries.set(row.gameId, summary);
-    }
-  }
+    ORDER BY e."date", e."createdAt", e."id"`);
+  const missing = evenings.filter((e) => !keptGames(e.eveningId, Number(e.version)));
+  if (missing.length) await readEvenings(where, missing);
   const out: SummarizedGame[] = [];
-  const stakesOf = new Map<string, Stakes | null>();
-  for (const row of games) {
-    let stakes = stakesOf.get(row.eveningId);
-    if (stakes === undefined) {
-      const pinned = jsonColumn(row.stakes) as Stakes | null;
-      stakes = playsForMoney(pinned) ? pinned : null;
-      stakesOf.set(row.eveningId, stakes);
-    }
-    // Only games whose stored count was current are in `summaries`; the second read sees that row or a
-    // newer one (an edit written in between), never an older one.
-    const summary = summaries.get(row.gameId) ?? (await rebuildGame(row.gameId))?.summary ?? null;
-    if (summary)
-      out.push({
-        eveningId: row.eveningId,
-        game: row.gameId,
-        gameNumber: Number(row.gameNumber),
-        date: dateColumn(row.date).toISOString().slice(0, 10),
-        players: summary.players,
-        summary,
-        ...(stakes ? { stakes } : {}),
-      });
-  }
+  for (const e of evenings) out.push(...(keptGames(e.eveningId, Number(e.version)) ?? []));
   return out;
+}
+
+/** Reads the games of these evenings and keeps them, summarized, by the version each was read at. */
+async function readEvenings(where: Sql, evenings: EveningRow[]): Promise<void> {
+  const columns = sql`g."eveningId" AS "eveningId", g."id" AS "gameId", g."number" AS "gameNumber",
+    s."dealCount" AS "dealCount", s."summary" AS "summary",
+    (SELECT MAX(d."number") FROM "Deal" d WHERE d."gameId" = g."id") AS "deals"`;
+  const [rows] = await readRows<[GameRow[]]>(
+    evenings.length <= BY_ID
+      ? sql`SELECT ${columns} FROM "Game" g LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
+        WHERE g."eveningId" IN (${join(evenings.map((e) => e.eveningId))})`
+      : sql`SELECT ${columns} FROM "Evening" e
+        JOIN "Game" g ON g."eveningId" = e."id"
+        LEFT JOIN "GameSummary" s ON s."gameId" = g."id"
+        WHERE (${where}) AND e."importing" IS NULL`,
+  );
+  const gamesOf = new Map<string, GameRow[]>();
+  for (const row of rows) gamesOf.set(row.eveningId, [...(gamesOf.get(row.eveningId) ?? []), row]);
+  for (const evening of evenings) {
+    const pinned = jsonColumn(evening.stakes) as Stakes | null;
+    const stakes = playsForMoney(pinned) ? pinned : null;
+    const date = dateColumn(evening.date).toISOString().slice(0, 10);
+    const games: SummarizedGame[] = [];
+    const inOrder = (gamesOf.get(evening.eveningId) ?? []).sort((a, b) => Number(a.gameNumber) - Number(b.gameNumber));
+    for (const row of inOrder) {
+      const stored =
+        row.dealCount !== null && Number(row.dealCount) === Number(row.deals ?? 0)
+          ? (jsonColumn(row.summary) as GameSummary)
+          : null;
+      const summary = stored?.version === SUMMARY_VERSION ? stored : ((await rebuildGame(row.gameId))?.summary ?? null);
+      if (summary)
+        games.push({
+          eveningId: evening.eveningId,
+          game: row.gameId,
+          gameNumber: Number(row.gameNumber),
+          date,
+          players: summary.players,
+          summary,
+          ...(stakes ? { stakes } : {}),
+        });
+    }
+    keep(evening.eveningId, Number(evening.version), games);
+  }
 }
 
 /** Rebuilds every game's summary from its deals (the `db:rebuild-stats` command). */

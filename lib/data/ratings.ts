@@ -10,16 +10,20 @@ import type { Actor } from "./access";
 import { requireGroupRole } from "./groups";
 import { groupGames } from "./seasons";
 
-/** The state each group and game was last rated to, in this process. */
+/**
+ * The state each group and game was last rated to, in this process, with the games it was rated from: while the
+ * group's games are the very list read then (nothing changed since), the state is the answer as it is.
+ */
 const MAX_STATES = 200;
-const states = new Map<string, RatingsState>();
+const states = new Map<string, { games: unknown[]; state: RatingsState }>();
 
 async function ratingsState(groupId: string, variant: VariantId): Promise<RatingsState> {
   const games = await groupGames(groupId, variant);
   const key = JSON.stringify([groupId, variant]);
-  const state = continueRatings(states.get(key) ?? null, games);
+  const known = states.get(key);
+  const state = known?.games === games ? known.state : continueRatings(known?.state ?? null, games);
   states.delete(key);
-  states.set(key, state);
+  states.set(key, { games, state });
   if (states.size > MAX_STATES) states.delete(states.keys().next().value!);
   return state;
 }

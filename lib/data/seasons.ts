@@ -187,9 +187,30 @@ export async function seasonView(actor: Actor, groupId: unknown, variant: unknow
   return tableOf(seasons, season, await groupGames(id, game, season));
 }
 
+/** The season's table over the group's games (those of the season are picked out of a longer list). */
 function tableOf(seasons: Season[], season: Season, games: SeasonGame[]): SeasonView {
-  const table = seasonTable(games, { best: season.bestEvenings });
+  const { startsOn, endsOn, bestEvenings: best } = season;
+  const table = fromGames(games, `table ${startsOn} ${endsOn} ${best}`, () =>
+    seasonTable(
+      games.filter((g) => g.date! >= startsOn && g.date! <= endsOn),
+      { best },
+    ),
+  );
   return { seasons, season, finished: season.endsOn < today(), table };
+}
+
+/**
+ * What a page works out from a list of the group's games (a season's table, the records), kept with the list:
+ * `groupGames` hands out the very same list while nothing it was read from changed, so a page read again costs no
+ * fold. Shared between requests: what it keeps is never changed in place.
+ */
+const workedOut = new WeakMap<SeasonGame[], Map<string, unknown>>();
+
+function fromGames<T>(games: SeasonGame[], what: string, work: () => T): T {
+  let known = workedOut.get(games);
+  if (!known) workedOut.set(games, (known = new Map()));
+  if (!known.has(what)) known.set(what, work());
+  return known.get(what) as T;
 }
 
 /** The group page's season table and records of one game, from one read of the group's games. */
@@ -203,8 +224,8 @@ export async function seasonAndRecords(
   const game = parseVariant(variant);
   const [seasons, games] = await Promise.all([listSeasons(id, game), groupGames(id, game)]);
   const season = pickSeason(seasons, key);
-  const inSeason = games.filter((g) => g.date! >= season.startsOn && g.date! <= season.endsOn);
-  return { season: tableOf(seasons, season, inSeason), records: await withLinks(groupRecords(games, game), games) };
+  const records = fromGames(games, "records", () => groupRecords(games, game));
+  return { season: tableOf(seasons, season, games), records: await withLinks(records, games) };
 }
 
 export interface RecordView extends GroupRecord {
@@ -217,7 +238,10 @@ export async function recordsView(actor: Actor, groupId: unknown, variant: unkno
   const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
   const game = parseVariant(variant);
   const games = await groupGames(id, game);
-  return withLinks(groupRecords(games, game), games);
+  return withLinks(
+    fromGames(games, "records", () => groupRecords(games, game)),
+    games,
+  );
 }
 
 /** The records with their evenings' titles and their games' numbers. */

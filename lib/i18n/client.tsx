@@ -23,10 +23,19 @@ export function I18nProvider({
 }) {
   const above = useContext(I18nContext);
   const value = useMemo(
-    () => translator(above ? { ...above.dict, ...dictionary } : dictionary, locale),
+    () => translator(above ? joined(above.dict, dictionary) : dictionary, locale),
     [above, locale, dictionary],
   );
   return <I18nContext value={value}>{children}</I18nContext>;
+}
+
+/**
+ * The words above and the page's own in one lookup object. Not a spread: copying hundreds of keys into a plain
+ * object, one shape change per key, takes milliseconds on every render (bench:history); an object without a
+ * prototype holds them as a table from the start, some fifty times faster.
+ */
+function joined(above: Dictionary, own: Dictionary): Dictionary {
+  return Object.assign(Object.create(null) as Dictionary, above, own);
 }
 
 /** The page's translator; a client component under the root layout. */

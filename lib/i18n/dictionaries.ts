@@ -59,11 +59,20 @@ const sv: Dictionary = {
 export const DICTIONARIES: Record<Locale, Dictionary> = { en, sv };
 
 /**
+ * The words of each language and list of areas, gathered once: copying hundreds of keys into a new object costs
+ * milliseconds, on every page (bench:history). The lists are the pages' own constants, so this stays small.
+ */
+const gathered = new Map<string, Dictionary>();
+
+/**
  * One language's words of some areas only: what a page gives the browser. Typed as the whole dictionary, which its
  * keys are part of; a page lists every area its client components use (tests/unit/i18n/areas.test.ts checks).
  */
 export function wordsOf(locale: Locale, areas: readonly Area[]): Dictionary {
-  return Object.assign({}, ...areas.map((area) => AREAS[area][locale])) as Dictionary;
+  const key = `${locale}:${areas.join(",")}`;
+  let words = gathered.get(key);
+  if (!words) gathered.set(key, (words = Object.assign({}, ...areas.map((area) => AREAS[area][locale])) as Dictionary));
+  return words;
 }
 
 /** A parameter of a message: a value, a text in both languages, or a message of its own (rendered in place). */

@@ -7,6 +7,9 @@ import { loadSummaries } from "@/lib/data/game-summary";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 
+/** What a restarted process has kept: nothing. */
+const restarted = () => delete (globalThis as { protokollSummaries?: unknown }).protokollSummaries;
+
 const lone = (who: string, players: string[]) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
 
 describeWithDatabase("the statistics read from stored summaries", () => {
@@ -45,30 +48,60 @@ describeWithDatabase("the statistics read from stored summaries", () => {
     expect(forGuest[0]!.summary).toEqual(forOwner[1]!.summary);
     expect((await getDb().gameSummary.findUniqueOrThrow({ where: { gameId: later.gameId } })).dealCount).toBe(3);
     expect(await loadSummaries(await newActor("nobody"))).toEqual([]);
-    // A summary stored by an older version (without the players, say) is refolded once, and read as it is after that.
+    // A summary stored by an older version (without the players, say) is refolded once by the next process to
+    // read it, and read as it is after that.
     const older = { ...forOwner[0]!.summary, version: undefined, players: undefined };
     await getDb().gameSummary.update({ where: { gameId: earlier.gameId }, data: { summary: older as object } });
+    restarted();
     expect((await loadSummaries(owner))[0]).toEqual(forOwner[0]);
     const kept = await getDb().gameSummary.findUniqueOrThrow({ where: { gameId: earlier.gameId } });
     expect(kept.summary).toMatchObject({ version: 2, players: ["Anna", "Bo", "Cecilia"] });
   });
 
-  it("a summary parsed for one page is not shown again once its row is rewritten, here or by another instance", async () => {
+  it("the games kept for one page are read again once their evening moves on, here or on another instance", async () => {
     const owner = await newActor("owner");
-    const { gameId } = await newEvening(owner);
+    const { eveningId, gameId } = await newEvening(owner);
     const players = ["Anna", "Bo", "Cecilia"];
     await recordDeal(owner, { gameId, number: 1, entries: lone("Bo", players) });
     await loadSummaries(owner); // refolds the summary: recording left it behind
     const before = (await loadSummaries(owner))[0]!.summary;
     expect(before.byPlayer.Bo!.plays).toBe(1);
-    expect((await loadSummaries(owner))[0]!.summary).toBe(before); // the parsed copy, while the row is unchanged
+    expect((await loadSummaries(owner))[0]!.summary).toBe(before); // the kept copy, while the evening is unchanged
     // An edit rewrites the row: the next read shows the edited game.
     await editDeal(owner, { gameId, number: 1, entries: lone("Anna", players) });
     const edited = (await loadSummaries(owner))[0]!.summary;
     expect([edited.byPlayer.Anna!.plays, edited.byPlayer.Bo!.plays]).toEqual([1, 0]);
-    // Another instance's write (the same deal count, a later write time) is read again too.
-    const elsewhere = { ...edited, winners: ["Cecilia"] };
-    await getDb().gameSummary.update({ where: { gameId }, data: { summary: elsewhere as object } });
+    // A deal recorded here leaves the stored summary behind; the next read folds it in.
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Cecilia", players) });
+    expect((await loadSummaries(owner))[0]!.summary.byPlayer.Cecilia!.plays).toBe(1);
+    // Another instance's write: the row rewritten and the evening moved on, in one transaction, as every write
+    // that changes a game does there. This instance reads it again.
+    const elsewhere = { ...(await loadSummaries(owner))[0]!.summary, winners: ["Cecilia"] };
+    await getDb().$transaction([
+      getDb().gameSummary.update({ where: { gameId }, data: { summary: elsewhere as object } }),
+      getDb().evening.update({ where: { id: eveningId }, data: { version: { increment: 1 } } }),
+    ]);
     expect((await loadSummaries(owner))[0]!.summary.winners).toEqual(["Cecilia"]);
+  });
+
+  it("an evening's games are read by the version the evening had when read first, never an older state", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner);
+    const players = ["Anna", "Bo", "Cecilia"];
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo", players) });
+    expect((await loadSummaries(owner))[0]!.summary.byPlayer.Bo!.deals).toBe(1);
+    // A second evening appears, and the first moves on, between two reads: both are in the next one, as stored.
+    const second = await newEvening(owner, { date: "2030-01-01" });
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Anna", players) });
+    await recordDeal(owner, { gameId: second.gameId, number: 1, entries: lone("Cecilia", players) });
+    const now = await loadSummaries(owner);
+    expect(now.map((g) => [g.eveningId, g.summary.byPlayer.Anna!.deals])).toEqual([
+      [eveningId, 2],
+      [second.eveningId, 1],
+    ]);
+    // An evening deleted is gone from the next read.
+    await getDb().game.deleteMany({ where: { eveningId: second.eveningId } });
+    await getDb().evening.delete({ where: { id: second.eveningId } });
+    expect((await loadSummaries(owner)).map((g) => g.eveningId)).toEqual([eveningId]);
   });
 });
