@@ -25,11 +25,17 @@ const noGroup = () => new AppError("not_found", { key: "errors.noGroup" });
 
 export async function groupRoleIn(tx: Reader, groupId: string, userId: string): Promise<GroupRole | null> {
   if (!isId(groupId)) return null;
-  const member = await tx.groupMember.findUnique({
-    where: { groupId_userId: { groupId, userId } },
-    select: { admin: true },
-  });
-  return member ? (member.admin ? "admin" : "member") : null;
+  // Outside a transaction a raw read (decision 013): every group page asks this several times, and the ORM's
+  // compiling of the query cost more than running it.
+  const [member] =
+    tx === getDb()
+      ? (
+          await readRows<[{ admin: unknown }[]]>(sql`
+            SELECT m."admin" AS "admin" FROM "GroupMember" m
+            WHERE m."groupId" = ${groupId} AND m."userId" = ${userId}`)
+        )[0]
+      : [await tx.groupMember.findUnique({ where: { groupId_userId: { groupId, userId } }, select: { admin: true } })];
+  return member ? (Number(member.admin) ? "admin" : "member") : null;
 }
 
 /** The actor's role in the group, or an error: unauthenticated, not found (also for a non-member), forbidden. */
@@ -539,10 +545,7 @@ export async function getGroupView(actor: Actor, groupId: unknown): Promise<Grou
 export async function listGroupPlayerNames(actor: Actor, groupId: unknown): Promise<string[]> {
   const db = getDb();
   const { groupId: id } = await requireGroupRole(db, actor, groupId, ["admin", "member"]);
-  const players = await db.groupPlayer.findMany({
-    where: { groupId: id, mergedIntoId: null },
-    orderBy: { name: "asc" },
-    select: { name: true },
-  });
-  return players.map((p) => p.name);
+  const [players] = await readRows<[{ name: string }[]]>(sql`
+    SELECT p."name" AS "name" FROM "GroupPlayer" p WHERE p."groupId" = ${id} AND p."mergedIntoId" IS NULL`);
+  return players.map((p) => p.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
