@@ -25,9 +25,15 @@ const MAX_GAMES = 2_000;
 // separately, each with its own copy of this module — a game started by one is recorded by another.
 const globalForGames = globalThis as typeof globalThis & { protokollGames?: Map<string, GameState> };
 const games = (globalForGames.protokollGames ??= new Map<string, GameState>());
-const globalForWrites = globalThis as typeof globalThis & { protokollLastWrites?: Map<string, string> };
-/** Each evening's game this process last wrote to (a deal recorded, a game started), by evening. */
-const lastWrites = (globalForWrites.protokollLastWrites ??= new Map<string, string>());
+const globalForWrites = globalThis as typeof globalThis & {
+  protokollLastWrites?: Map<string, { gameId: string; state: GameState }[]>;
+};
+/**
+ * Each evening's last few writes this process made (a deal recorded, a game started), oldest first: the live
+ * scoreboard of a version may be built after the next deal is already in (a phone that sends deals back to back).
+ */
+const lastWrites = (globalForWrites.protokollLastWrites ??= new Map<string, { gameId: string; state: GameState }[]>());
+const WRITES_KEPT = 4;
 
 export function cachedGame(gameId: string, version: number): GameState | null {
   const state = games.get(gameId);
@@ -45,7 +51,10 @@ export function latestGame(gameId: string): GameState | null {
 export function rememberGame(gameId: string, state: GameState): void {
   games.delete(gameId);
   games.set(gameId, state);
-  if (state.changedFrom !== undefined) lastWrites.set(state.eveningId, gameId);
+  if (state.changedFrom !== undefined) {
+    const writes = (lastWrites.get(state.eveningId) ?? []).filter((w) => w.state.version < state.version);
+    lastWrites.set(state.eveningId, [...writes.slice(1 - WRITES_KEPT), { gameId, state }]);
+  }
   if (games.size > MAX_GAMES) forgetGame(games.keys().next().value!);
 }
 
@@ -55,13 +64,14 @@ export function rememberGame(gameId: string, state: GameState): void {
  * but a deal or a new game).
  */
 export function writeAfter(eveningId: string, from: number): { gameId: string; state: GameState } | null {
-  const gameId = lastWrites.get(eveningId);
-  const state = gameId === undefined ? null : cachedGame(gameId, from + 1);
-  return state?.changedFrom === from ? { gameId: gameId!, state } : null;
+  return lastWrites.get(eveningId)?.find((w) => w.state.changedFrom === from && w.state.version === from + 1) ?? null;
 }
 
 export function forgetGame(gameId: string): void {
   const state = games.get(gameId);
   games.delete(gameId);
-  if (state && lastWrites.get(state.eveningId) === gameId) lastWrites.delete(state.eveningId);
+  if (!state) return;
+  const writes = lastWrites.get(state.eveningId)?.filter((w) => w.gameId !== gameId);
+  if (writes?.length) lastWrites.set(state.eveningId, writes);
+  else lastWrites.delete(state.eveningId);
 }

@@ -169,4 +169,28 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
     expect(after.shareToken).toBe(token);
     expect(after.scoreboard.games[0]!.deals).toHaveLength(3);
   });
+
+  it("builds a deal's scoreboard without reading even when the next deal is already in, and shows that deal only", async () => {
+    const owner = await newActor("owner");
+    const players = ["Anna", "Bo", "Cecilia"];
+    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
+    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
+    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
+    await getScoreboardForEvening(eveningId, first.version);
+    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    // A phone sends deals back to back: the live update of the second is built after the third is stored.
+    const second = await recordDeal(owner, { gameId, number: 2, entries: pass });
+    const third = await recordDeal(owner, { gameId, number: 3, entries: pass });
+    const atSecond = (await getScoreboardForEvening(eveningId, second.version))!;
+    expect(atSecond.scoreboard.version).toBe(second.version);
+    expect(atSecond.scoreboard.games[0]!.deals).toHaveLength(2);
+    expect(atSecond.scoreboard.title).not.toBe("Renamed"); // not read: built on the last scoreboard
+    const atThird = (await getScoreboardForEvening(eveningId, third.version))!;
+    expect(atThird.scoreboard.games[0]!.deals).toHaveLength(3);
+    expect(atThird.scoreboard.title).not.toBe("Renamed");
+    // An edit in between is no deal: the next version's scoreboard is read.
+    await editDeal(owner, { gameId, number: 3, entries: { ...pass, Bo: { plays: false }, Anna: { plays: true } } });
+    const fourth = await recordDeal(owner, { gameId, number: 4, entries: pass });
+    expect((await getScoreboardForEvening(eveningId, fourth.version))!.scoreboard.title).toBe("Renamed");
+  });
 });
