@@ -14,7 +14,8 @@ export type EveningChange = "deals" | "game" | "evening" | "members" | "invite" 
 
 /**
  * The PostgreSQL NOTIFY channel that carries "this evening changed" to every instance; payload `<evening> <change>`,
- * or `<evening> <change> <version>` when the writer knows the version its change made (a deal).
+ * or `<evening> <change> <version>` when the writer knows the version its change made (a deal, a new game: a
+ * change claimed from the version it read).
  */
 export const EVENING_CHANNEL = "protokoll_evening";
 
@@ -57,19 +58,20 @@ export function announceEveningChange(eveningId: string, change: EveningChange, 
   }
 }
 
-/** Changes marked in a transaction, announced once it commits (SQLite). */
-const pending = new WeakMap<object, Map<string, EveningChange>>();
+/** Changes marked in a transaction, announced once it commits (SQLite): what changed and the version it made. */
+type Marked = Map<string, { change: EveningChange; version?: number }>;
+const pending = new WeakMap<object, Marked>();
 
 /** Runs `work` in a transaction; the evening changes it marked are announced after the commit. */
 export async function inTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  const marked = new Map<string, EveningChange>();
+  const marked: Marked = new Map();
   const result = await getDb().$transaction(async (tx) => {
     marked.clear(); // a retried transaction starts over
     pending.set(tx, marked);
     return work(tx);
   });
   if (databaseProvider() !== "postgresql")
-    for (const [eveningId, change] of marked) announceEveningChange(eveningId, change);
+    for (const [eveningId, { change, version }] of marked) announceEveningChange(eveningId, change, version);
   return result;
 }
 
@@ -96,8 +98,10 @@ export async function markEveningChanged(
   if ((await tx.$executeRaw(versionClaim(eveningId, expectedVersion, now))) !== 1) return false;
   const marked = pending.get(tx);
   if (!marked) throw new Error("markEveningChanged needs a transaction opened with inTransaction");
-  marked.set(eveningId, change);
+  // Claimed from the version it expected, the change made the next one: listeners may build on what they kept.
+  const version = expectedVersion === undefined ? undefined : expectedVersion + 1;
+  marked.set(eveningId, { change, version });
   if (databaseProvider() === "postgresql")
-    await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${changePayload(eveningId, change)})`;
+    await tx.$executeRaw`SELECT pg_notify(${EVENING_CHANNEL}, ${changePayload(eveningId, change, version)})`;
   return true;
 }

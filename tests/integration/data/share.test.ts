@@ -1,4 +1,6 @@
-import { expect, it } from "vitest";
+import pg from "pg";
+import { expect, inject, it } from "vitest";
+import { EVENING_CHANNEL, onEveningChanged, readChangePayload } from "@/lib/data/changes";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
 import { startGame } from "@/lib/data/evenings";
 import { forgetGame } from "@/lib/data/game-cache";
@@ -14,6 +16,30 @@ import {
 import { createScorer, evaluateGame, type GameRecord } from "@/lib/rules";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 import { randomDeal, seeded } from "@/tests/support/random-game";
+
+/** The versions the changes `work` makes to the evening name as they travel: by NOTIFY on PostgreSQL, else in process. */
+async function changesHeard(eveningId: string, work: () => Promise<unknown>): Promise<(number | undefined)[]> {
+  const heard: (number | undefined)[] = [];
+  if (inject("provider") !== "postgresql") {
+    const stop = onEveningChanged((id, _change, version) => id === eveningId && heard.push(version));
+    await work().finally(stop);
+    return heard;
+  }
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    client.on("notification", ({ payload }) => {
+      const change = readChangePayload(payload ?? "");
+      if (change.eveningId === eveningId) heard.push(change.version);
+    });
+    await client.query(`LISTEN ${EVENING_CHANNEL}`);
+    await work();
+    for (let i = 0; i < 100 && !heard.length; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    return heard;
+  } finally {
+    await client.end();
+  }
+}
 
 describeWithDatabase("share link and money", () => {
   it("the link shows the stakes only once the owner turns the money on, and again not once it is off", async () => {
@@ -192,5 +218,13 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
     await editDeal(owner, { gameId, number: 3, entries: { ...pass, Bo: { plays: false }, Anna: { plays: true } } });
     const fourth = await recordDeal(owner, { gameId, number: 4, entries: pass });
     expect((await getScoreboardForEvening(eveningId, fourth.version))!.scoreboard.title).toBe("Renamed");
+    // A next game this process started: its update too is built on the last scoreboard, the new game added.
+    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed again' WHERE "id" = ${eveningId}`;
+    const heard = await changesHeard(eveningId, () => startGame(owner, { eveningId, players, firstDealerSeat: 1 }));
+    const started = await getDb().evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } });
+    expect(heard).toEqual([started.version]); // the change names the version it made
+    const withNext = (await getScoreboardForEvening(eveningId, started.version))!;
+    expect(withNext.scoreboard.games.map((g) => g.deals.length)).toEqual([4, 0]);
+    expect(withNext.scoreboard.title).toBe("Renamed");
   });
 });
