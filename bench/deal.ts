@@ -14,7 +14,7 @@
  * The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
  * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
-import { spawn } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import { dirname, join } from "node:path";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
@@ -54,23 +54,28 @@ interface Run {
 }
 
 /**
- * One share-link viewer per evening, as TV mode is: the stream read to its end, odds events counted. The odds are
- * on (the default), so every deal the bench records has its odds worked out on the server while the next is sent.
+ * One share-link viewer per evening, as TV mode is: each stream read and its frames parsed, odds events counted — in
+ * a helper process (bench/support/viewers.mjs), as the viewers are other devices than the phone being timed. The
+ * odds are on (the default), so every deal the bench records has its odds worked out on the server while the next
+ * is sent.
  */
-function watch(base: string, tokens: string[]): { oddsEvents: () => number; close: () => void } {
-  const controller = new AbortController();
-  let oddsEvents = 0;
-  for (const token of tokens) {
-    void (async () => {
-      const response = await fetch(`${base}/api/share/${token}/events`, { signal: controller.signal });
-      const decoder = new TextDecoder();
-      const reader = response.body!.getReader();
-      for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        oddsEvents += decoder.decode(read.value, { stream: true }).split("event: odds").length - 1;
-      }
-    })().catch(() => undefined);
-  }
-  return { oddsEvents: () => oddsEvents, close: () => controller.abort() };
+async function watch(base: string, tokens: string[]): Promise<{ close: () => Promise<number> }> {
+  const helper = fork("bench/support/viewers.mjs", [], { stdio: "inherit" });
+  const answer = <T>() => new Promise<T>((resolve) => helper.once("message", (message) => resolve(message as T)));
+  const connected = answer<{ connected: boolean }>();
+  helper.send({ watch: tokens.map((token) => `${base}/api/share/${token}/events`) });
+  await connected;
+  let closing: Promise<number> | null = null;
+  return {
+    close: () =>
+      (closing ??= (async () => {
+        const closed = answer<{ oddsEvents: number }>();
+        helper.send({ close: true });
+        const { oddsEvents } = await closed;
+        helper.kill();
+        return oddsEvents;
+      })()),
+  };
 }
 
 /** Sets up 50 evenings on the database `env` names, then records deals against a server on it. */
@@ -116,7 +121,7 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
   }
 
   const server = await startServer(env, port);
-  const viewers = watch(server.base, tokens);
+  const viewers = await watch(server.base, tokens);
   let gamesEnded = 0;
   try {
     const cookies = new Map<string, string>();
@@ -177,15 +182,15 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     keep = true;
     const single = await phase(1, MEASURED_DEALS);
     keep = false;
-    const oddsSent = viewers.oddsEvents();
     const { setShowOdds } = await import("../lib/data/share");
     for (const table of tables) await setShowOdds(table.owner, table.eveningId, false);
     const oddsOff = await phase(1, MEASURED_DEALS);
     // The last deal's odds reach its viewer a moment after its answer.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    return { busy, single, oddsOff, sent, gamesEnded, viewers: tokens.length, oddsEvents: oddsSent };
+    const oddsEvents = await viewers.close();
+    return { busy, single, oddsOff, sent, gamesEnded, viewers: tokens.length, oddsEvents };
   } finally {
-    viewers.close();
+    await viewers.close();
     server.stop();
     await disconnectDb();
   }

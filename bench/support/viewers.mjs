@@ -5,7 +5,9 @@
 //   { connect: url, n, storm: true } → opens all n at once, as after a restart or a network blip, and answers
 //                          { connected, first, last }: when the first was asked for and when the last had its
 //                          first full scoreboard frame (ms since the epoch)
-//   { close: true }      → closes them, answers { closed }
+//   { watch: [url, …] }  → opens one stream per url (a viewer on each of many evenings), answers { connected };
+//                          their odds events are counted
+//   { close: true }      → closes them, answers { closed, oddsEvents }
 // Each viewer parses every frame as the page does.
 import http from "node:http";
 
@@ -14,6 +16,7 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const requests = [];
 let need = 0;
 const have = new Map();
+let oddsEvents = 0;
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -36,6 +39,7 @@ function open(url, untilFrame = false) {
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
+          if (block.startsWith("event: odds")) oddsEvents++;
           if (!connected && !untilFrame) {
             connected = true;
             resolve();
@@ -65,6 +69,10 @@ process.on("message", async (message) => {
     const first = now();
     await Promise.all(Array.from({ length: message.n }, () => open(message.connect, true)));
     process.send({ connected: true, first, last: now() });
+  } else if (message.watch) {
+    need = Infinity;
+    await Promise.all(message.watch.map((url) => open(url)));
+    process.send({ connected: true });
   } else if (message.connect) {
     need = message.n;
     have.clear();
@@ -76,6 +84,6 @@ process.on("message", async (message) => {
   } else if (message.close) {
     for (const request of requests) request.destroy();
     requests.length = 0;
-    process.send({ closed: true });
+    process.send({ closed: true, oddsEvents });
   }
 });
