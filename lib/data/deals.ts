@@ -22,7 +22,7 @@ import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./game-record";
-import { cachedGame, forgetGame, latestGame, rememberGame, type GameState } from "./game-cache";
+import { cachedGame, forgetGame, latestGame, rememberGame, writing, type GameState } from "./game-cache";
 import { saveSummary } from "./game-summary";
 import { announceEveningChange, inTransaction, markEveningChanged, versionClaim } from "./changes";
 import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./deal-sql";
@@ -330,9 +330,14 @@ async function recordInOneStatement(
   const now = new Date();
   const rows = rowsOf(state, userId, input, decision.deal);
   const claim = { eveningId: state.eveningId, version: state.version, userId };
-  if ((await runStatement(recordedDealStatementPg(rows, claim, now))) !== 1) return null;
   const after = stateAfter(state, decision.deal, input.clientKey);
-  rememberGame(input.gameId, after);
+  // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
+  const stored = await writing(state.eveningId, async () => {
+    if ((await runStatement(recordedDealStatementPg(rows, claim, now))) !== 1) return false;
+    rememberGame(input.gameId, after);
+    return true;
+  });
+  if (!stored) return null;
   return { number: input.number, result: decision.result, duplicate: false, version: after.version };
 }
 

@@ -11,7 +11,7 @@ import { distinctPeople, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { nameKey } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, TextSchema } from "./input";
-import { rememberGame } from "./game-cache";
+import { rememberGame, writing, type GameState } from "./game-cache";
 import { gameInclude, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
@@ -136,8 +136,22 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
 export async function startGame(actor: Actor, input: StartGameInput): Promise<{ id: string; number: number }> {
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
-  const { eveningId, players, firstDealerSeat } = parsed.data;
-  const started = await inTransaction(async (tx) => {
+  const { eveningId } = parsed.data;
+  // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
+  return writing(eveningId, async () => {
+    const started = await storeNextGame(actor, parsed.data);
+    // Only once committed (game-cache.ts: a version that does not match is never used).
+    if (started.state) rememberGame(started.game.id, started.state);
+    return started.game;
+  });
+}
+
+/** The next game's rows, and what its first deal reads when this change was the evening's only one since read. */
+async function storeNextGame(
+  actor: Actor,
+  { eveningId, players, firstDealerSeat }: z.infer<typeof StartGameSchema>,
+): Promise<{ game: { id: string; number: number }; state: GameState | null }> {
+  return inTransaction(async (tx) => {
     const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
       where: { id: eveningId },
@@ -182,9 +196,6 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<{ 
     const state = { eveningId, version: evening.version + 1, changedFrom: evening.version, record, clientKeys: [] };
     return { game, state: exact ? state : null };
   });
-  // Only once committed (game-cache.ts: a version that does not match is never used).
-  if (started.state) rememberGame(started.game.id, started.state);
-  return started.game;
 }
 
 /**

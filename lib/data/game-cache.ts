@@ -34,6 +34,15 @@ const globalForWrites = globalThis as typeof globalThis & {
  */
 const lastWrites = (globalForWrites.protokollLastWrites ??= new Map<string, { gameId: string; state: GameState }[]>());
 const WRITES_KEPT = 4;
+const globalForUnderWay = globalThis as typeof globalThis & {
+  protokollWritesUnderWay?: Map<string, Set<Promise<unknown>>>;
+};
+/**
+ * Each evening's writes this process has sent and not yet heard back from. On PostgreSQL the change a write makes
+ * (its NOTIFY, decision 007) may reach this process before the write's own answer — and so before the write is in
+ * `lastWrites`: whoever builds on this process's writes waits for them first (`writesSettled`).
+ */
+const underWay = (globalForUnderWay.protokollWritesUnderWay ??= new Map<string, Set<Promise<unknown>>>());
 
 export function cachedGame(gameId: string, version: number): GameState | null {
   const state = games.get(gameId);
@@ -56,6 +65,29 @@ export function rememberGame(gameId: string, state: GameState): void {
     lastWrites.set(state.eveningId, [...writes.slice(1 - WRITES_KEPT), { gameId, state }]);
   }
   if (games.size > MAX_GAMES) forgetGame(games.keys().next().value!);
+}
+
+/**
+ * Runs a write of the evening — the statement and, once it is stored, `rememberGame` — as one under way until it
+ * settles (see `underWay`).
+ */
+export async function writing<T>(eveningId: string, work: () => Promise<T>): Promise<T> {
+  const promise = work();
+  let writes = underWay.get(eveningId);
+  if (!writes) underWay.set(eveningId, (writes = new Set()));
+  writes.add(promise);
+  try {
+    return await promise;
+  } finally {
+    writes.delete(promise);
+    if (writes.size === 0 && underWay.get(eveningId) === writes) underWay.delete(eveningId);
+  }
+}
+
+/** Once every write of the evening this process has under way has settled (at once when there is none). */
+export async function writesSettled(eveningId: string): Promise<void> {
+  const writes = underWay.get(eveningId);
+  if (writes) await Promise.allSettled([...writes]);
 }
 
 /**

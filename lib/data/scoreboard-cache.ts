@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { GameRecord } from "@/lib/rules";
-import { writeAfter } from "./game-cache";
+import { writeAfter, writesSettled } from "./game-cache";
 
 export interface BoardGame<Board> {
   id: string;
@@ -55,8 +55,13 @@ export async function boardGamesAt<Board>(
 /**
  * The evening's own row at `version` without reading it, when the kept one is of the version before and the change
  * between the two is a deal or a new game this process wrote — which leave the row as it was but for its version.
+ * Waits for this process's writes of the evening under way: the change may be heard before the write's own answer.
  */
-export function headAt<Head extends { version: number }>(eveningId: string, version: number): Head | null {
+export async function headAt<Head extends { version: number }>(
+  eveningId: string,
+  version: number,
+): Promise<Head | null> {
+  await writesSettled(eveningId);
   const known = boards.get(eveningId);
   if (known?.version !== version - 1 || !writeAfter(eveningId, known.version)) return null;
   return { ...(known.head as Head), version };

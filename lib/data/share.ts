@@ -135,7 +135,7 @@ async function loadScoreboard(
   scoreboard: Scoreboard;
 } | null> {
   // The live update of a deal this process wrote knows the version it made: nothing to read (scoreboard-cache.ts).
-  const known = "id" in where && hint !== undefined ? headAt<ScoreboardEvening>(where.id, hint) : null;
+  const known = "id" in where && hint !== undefined ? await headAt<ScoreboardEvening>(where.id, hint) : null;
   const evening = known ?? (await scoreboardEvening(where));
   if (!evening) return null;
   const { stakes } = evening;

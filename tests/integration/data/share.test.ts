@@ -3,7 +3,7 @@ import { expect, inject, it } from "vitest";
 import { EVENING_CHANNEL, onEveningChanged, readChangePayload } from "@/lib/data/changes";
 import { deleteDeal, editDeal, recordDeal } from "@/lib/data/deals";
 import { startGame } from "@/lib/data/evenings";
-import { forgetGame } from "@/lib/data/game-cache";
+import { forgetGame, writing } from "@/lib/data/game-cache";
 import { getDb } from "@/lib/db/client";
 import {
   getScoreboardByToken,
@@ -194,6 +194,28 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
     const after = (await getScoreboardForEvening(eveningId, third.version))!;
     expect(after.shareToken).toBe(token);
     expect(after.scoreboard.games[0]!.deals).toHaveLength(3);
+  });
+
+  it("waits for this process's write under way before building its update: the change may be heard first", async () => {
+    const owner = await newActor("owner");
+    const players = ["Anna", "Bo", "Cecilia"];
+    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
+    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
+    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
+    await getScoreboardForEvening(eveningId, first.version);
+    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    // On PostgreSQL a deal's NOTIFY can reach the live hub before the deal's own answer reaches its writer.
+    let send!: () => void;
+    const sent = new Promise<void>((resolve) => (send = resolve));
+    const recording = writing(eveningId, () =>
+      sent.then(() => recordDeal(owner, { gameId, number: 2, entries: pass })),
+    );
+    const building = getScoreboardForEvening(eveningId, first.version + 1);
+    send();
+    const [second, built] = await Promise.all([recording, building]);
+    expect(built!.scoreboard.version).toBe(second.version);
+    expect(built!.scoreboard.games[0]!.deals).toHaveLength(2);
+    expect(built!.scoreboard.title).not.toBe("Renamed"); // not read: built on the last scoreboard and the write
   });
 
   it("builds a deal's scoreboard without reading even when the next deal is already in, and shows that deal only", async () => {
