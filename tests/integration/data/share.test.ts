@@ -210,7 +210,7 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
     const recording = writing(eveningId, () =>
       sent.then(() => recordDeal(owner, { gameId, number: 2, entries: pass })),
     );
-    const building = getScoreboardForEvening(eveningId, first.version + 1);
+    const building = getScoreboardForEvening(eveningId, first.version! + 1);
     send();
     const [second, built] = await Promise.all([recording, building]);
     expect(built!.scoreboard.version).toBe(second.version);
