@@ -333,7 +333,7 @@ async function recordInOneStatement(
   const after = stateAfter(state, decision.deal, input.clientKey);
   // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
   const stored = await writing(state.eveningId, async () => {
-    if ((await runStatement(recordedDealStatementPg(rows, claim, now))) !== 1) return false;
+    if ((await runStatement(recordedDealStatementPg(rows, claim, now), { prepared: true })) !== 1) return false;
     rememberGame(input.gameId, after);
     return true;
   });

@@ -5,6 +5,7 @@
  * both. The SQLite connection goes through lib/db/sqlite-statements.ts, which reuses prepared statements.
  */
 import "server-only";
+import { createHash } from "node:crypto";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import Database from "better-sqlite3";
@@ -138,12 +139,15 @@ export function dateColumn(value: unknown): Date {
 
 /**
  * PostgreSQL: one statement on the driver's own pool, outside any transaction (atomic by itself, one round trip):
- * the hot write (decision 005). Returns how many rows it gave back.
+ * the hot write (decision 005). Returns how many rows it gave back. `prepared`: for a statement run again and again
+ * (a deal): the database parses and plans it once per connection instead of on every run.
  */
-export async function runStatement(query: Sql): Promise<number> {
+export async function runStatement(query: Sql, { prepared = false } = {}): Promise<number> {
   const pool = connection().reads;
   if (!pool) throw new Error("runStatement is for PostgreSQL");
-  return (await pool.query({ text: query.text, values: query.values })).rowCount ?? 0;
+  // Prepared: parsed and planned once per connection, named after its text (the same text, the same statement).
+  const name = prepared ? `p${createHash("sha1").update(query.text).digest("hex").slice(0, 20)}` : undefined;
+  return (await pool.query({ name, text: query.text, values: query.values })).rowCount ?? 0;
 }
 
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
