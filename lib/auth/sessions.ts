@@ -31,6 +31,20 @@ function remember(sid: string, userId: string | null): void {
   checked.set(sid, { userId, at: Date.now() });
 }
 
+/**
+ * What this process remembers of the session `sid`, checked within RECHECK_MS: whether it is `userId`'s live one, or
+ * null when it is to be checked again.
+ */
+export function rememberedSession(sid: string, userId: string): boolean | null {
+  const known = checked.get(sid);
+  return known && Date.now() - known.at < RECHECK_MS ? known.userId === userId : null;
+}
+
+/** The session `sid` of `userId` was found live by a write that checked it itself (a deal, decision 005). */
+export function sessionSeenLive(sid: string, userId: string): void {
+  remember(sid, userId);
+}
+
 /** Opens a session for `userId` and returns its id, for the session cookie. */
 export async function startSession(userId: string, now = new Date()): Promise<string> {
   const db = getDb();
@@ -47,8 +61,8 @@ export async function startSession(userId: string, now = new Date()): Promise<st
 /** Whether the session `sid` of `userId` may act: it has an id, was not ended and has not lapsed. */
 export async function sessionLive(sid: string | null | undefined, userId: string): Promise<boolean> {
   if (typeof sid !== "string" || !sid) return false;
-  const known = checked.get(sid);
-  if (known && Date.now() - known.at < RECHECK_MS) return known.userId === userId;
+  const known = rememberedSession(sid, userId);
+  if (known !== null) return known;
   const db = getDb();
   // Ridden out like a deal's write: a database briefly away (a restart) does not turn a phone's deal into a 503.
   // A raw read (decision 013): at a real table, where a phone sends a deal a minute, every deal asks it.

@@ -11,7 +11,7 @@
  */
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { databaseProvider, sql, join, type Sql, type Tx } from "@/lib/db/client";
+import { databaseProvider, empty, sql, join, type Sql, type Tx } from "@/lib/db/client";
 import type { GameSummary } from "@/lib/stats/summary";
 import { memberSql } from "./access";
 import { changePayload, EVENING_CHANNEL } from "./changes";
@@ -67,6 +67,11 @@ export interface Claim {
   eveningId: string;
   version: number;
   userId: string;
+  /**
+   * A session of `userId` not yet checked by this process (decision 017): the claim takes a row only while it is
+   * live — the check and the write in one round trip.
+   */
+  session?: string;
 }
 
 /**
@@ -90,6 +95,7 @@ export function recordedDealStatementPg(rows: RecordedRows, claim: Claim, now: D
       UPDATE "Evening" e SET "version" = e."version" + 1, "updatedAt" = ${at}
       WHERE e."id" = ${claim.eveningId} AND e."version" = ${claim.version} AND e."status" = 'open'
         AND (e."ownerId" = ${claim.userId} OR ${memberSql(claim.userId)})
+        ${claim.session === undefined ? empty : liveSessionSql(claim.session, claim.userId, at)}
       RETURNING e."id"
     ), deal AS (
       INSERT INTO "Deal" ("id", "gameId", "number", "recordedById", "recordedAt", "updatedAt", "clientKey")
@@ -103,6 +109,12 @@ export function recordedDealStatementPg(rows: RecordedRows, claim: Claim, now: D
       SELECT ${newId()}, ${gameId}, CAST(${number} AS INTEGER), 'record', ${userId}, ${at}, NULL, NULL FROM claimed
     )
     SELECT pg_notify(${EVENING_CHANNEL}, ${changePayload(claim.eveningId, "deals", claim.version + 1)}) FROM claimed`;
+}
+
+/** `AND` the session `sid` of `userId` is live at `at` (its row exists and has not lapsed). */
+function liveSessionSql(sid: string, userId: string, at: Sql): Sql {
+  return sql`AND EXISTS (
+    SELECT 1 FROM "AccountSession" s WHERE s."id" = ${sid} AND s."userId" = ${userId} AND s."expiresAt" > ${at})`;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type GameRecord,
 } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
+import { sessionLive, sessionSeenLive } from "@/lib/auth/sessions";
 import { memberSql, requireSignedIn, type Actor } from "./access";
 import { IdSchema } from "./input";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
@@ -192,11 +193,26 @@ function duplicateOf(state: GameState, clientKey: string | undefined): RecordedD
   return { number: index + 1, result: result.deals[index]!, duplicate: true };
 }
 
-export async function recordDeal(actor: Actor, input: RecordDealInput): Promise<RecordedDeal> {
+export async function recordDeal(actor: Actor, input: RecordDealInput, unconfirmed?: string): Promise<RecordedDeal> {
   const parsed = parse(RecordDealSchema, input);
-  if (parsed.account !== undefined && parsed.account !== requireSignedIn(actor).userId)
-    throw new AppError("unauthenticated", { key: "errors.otherAccount" });
-  return withDatabaseRetry(() => recordParsedDeal(actor, parsed));
+  return withDatabaseRetry(async () => {
+    let confirmed = actor;
+    if (unconfirmed !== undefined && actor) {
+      // PostgreSQL, a session not checked lately (lib/auth/session.ts): the deal's statement checks it, and
+      // writes only while it is live. Otherwise it is checked here before anything else is looked at.
+      const own = parsed.account === undefined || parsed.account === actor.userId;
+      const stored =
+        own && !(await sqliteDirect()) ? await recordInOneStatement(actor, parsed, false, unconfirmed) : null;
+      if (stored) {
+        sessionSeenLive(unconfirmed, actor.userId);
+        return stored;
+      }
+      if (!(await sessionLive(unconfirmed, actor.userId))) confirmed = null;
+    }
+    if (parsed.account !== undefined && parsed.account !== requireSignedIn(confirmed).userId)
+      throw new AppError("unauthenticated", { key: "errors.otherAccount" });
+    return recordParsedDeal(confirmed, parsed);
+  });
 }
 
 /** What recording a deal into a game in `state` comes to: a retry's answer, or the deal to store and its result. */
@@ -309,12 +325,14 @@ async function recordWithoutTransaction(
  * for someone who may write — one round trip instead of the interactive transaction's eight. Null when that claim
  * fails (someone changed the evening, or the actor may not write) or, before the actor's right is known, when the
  * deal is refused or a retry: the general path then answers, after its own checks, so nothing about a game is
- * told to someone who may not see it.
+ * told to someone who may not see it. `session`: the actor's session when this process has not checked it lately —
+ * the claim then takes a row only while it is live too, and a null answer leaves the check to the caller.
  */
 async function recordInOneStatement(
   actor: Actor,
   input: z.infer<typeof RecordDealSchema>,
   allowed: boolean,
+  session?: string,
 ): Promise<RecordedDeal | null> {
   const { userId } = requireSignedIn(actor);
   const state = latestGame(input.gameId);
@@ -329,7 +347,7 @@ async function recordInOneStatement(
   if ("duplicate" in decision) return allowed ? decision.duplicate : null;
   const now = new Date();
   const rows = rowsOf(state, userId, input, decision.deal);
-  const claim = { eveningId: state.eveningId, version: state.version, userId };
+  const claim = { eveningId: state.eveningId, version: state.version, userId, session };
   const after = stateAfter(state, decision.deal, input.clientKey);
   // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
   const stored = await writing(state.eveningId, async () => {

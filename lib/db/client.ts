@@ -151,7 +151,7 @@ export async function runStatement(query: Sql, { prepared = false } = {}): Promi
 }
 
 /** Building blocks for raw statements (the same runtime serves both generated clients). */
-export { DbNull, join, sql, type Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
+export { DbNull, empty, join, sql, type Sql } from "@/lib/generated/sqlite/internal/prismaNamespace";
 
 export function getDb(): Db {
   return connection().db;

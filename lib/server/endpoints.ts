@@ -5,7 +5,7 @@
  * answer is a JsonAnswer (lib/http/answers.ts).
  */
 import "server-only";
-import { actorFromCookies } from "@/lib/auth/session";
+import { actorFromCookies, dealActorFromCookies } from "@/lib/auth/session";
 import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
 import { startGame } from "@/lib/data/evenings";
 import { errorAnswerFor, type JsonAnswer } from "@/lib/http/answers";
@@ -92,7 +92,8 @@ export function getDeals(gameId: string, request: PlainRequest): Promise<JsonAns
 export function postDeal(gameId: string, request: PlainRequest): Promise<JsonAnswer> {
   return answering(request, async () => {
     const input = jsonObject(request);
-    const recorded = await recordDeal(await actorFromCookies(request.cookie), { ...input, gameId } as never);
+    const { actor, unconfirmed } = await dealActorFromCookies(request.cookie);
+    const recorded = await recordDeal(actor, { ...input, gameId } as never, unconfirmed);
     return {
       status: recorded.duplicate ? 200 : 201,
       body: {

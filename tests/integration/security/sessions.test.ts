@@ -1,12 +1,13 @@
 import { encode } from "next-auth/jwt";
 import { expect, it } from "vitest";
 import { sessionFromToken } from "@/lib/auth/session-token";
-import { endSession, RECHECK_MS, sessionLive, startSession } from "@/lib/auth/sessions";
+import { endSession, RECHECK_MS, rememberedSession, sessionLive, startSession } from "@/lib/auth/sessions";
+import { recordDeal } from "@/lib/data/deals";
 import { getDb } from "@/lib/db/client";
 import { changePassword, createUser, signOutElsewhere, verifyCredentials } from "@/lib/data/users";
 import { isAppError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { describeWithDatabase, newActor } from "@/tests/support/data";
+import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 
 const NAME = "authjs.session-token";
 const cookieFor = (token: Record<string, unknown>) =>
@@ -50,6 +51,34 @@ describeWithDatabase("sessions that can be ended", () => {
     await getDb().accountSession.delete({ where: { id: sid } });
     await wait(RECHECK_MS + 50);
     expect(await sessionLive(sid, userId)).toBe(false);
+  });
+
+  it("a deal whose session was not checked lately is stored only while that session lives", async () => {
+    const owner = await newActor("sessions-deal");
+    const { gameId } = await newEvening(owner, { players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 0 });
+    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
+    await recordDeal(owner, { gameId, number: 1, entries: pass }); // the game is in this process's hands now
+    const live = await startSession(owner.userId);
+    const ended = await startSession(owner.userId);
+    const lapsed = await startSession(owner.userId);
+    await getDb().accountSession.delete({ where: { id: ended } }); // by another instance
+    await getDb().accountSession.update({ where: { id: lapsed }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await wait(RECHECK_MS + 50);
+    // On PostgreSQL the deal's own statement checks the session (lib/auth/session.ts, dealActorFromCookies).
+    for (const sid of [ended, lapsed]) {
+      const refused = await refusal(recordDeal(owner, { gameId, number: 2, entries: pass }, sid));
+      expect(refused.code).toBe("unauthenticated");
+    }
+    const other = await newActor("sessions-deal-other");
+    const strangers = await startSession(other.userId);
+    await wait(RECHECK_MS + 50);
+    expect((await refusal(recordDeal(owner, { gameId, number: 2, entries: pass }, strangers))).code).toBe(
+      "unauthenticated",
+    );
+    expect(await getDb().deal.count({ where: { gameId } })).toBe(1);
+    expect((await recordDeal(owner, { gameId, number: 2, entries: pass }, live)).number).toBe(2);
+    expect(rememberedSession(live, owner.userId)).toBe(true);
+    expect(await getDb().deal.count({ where: { gameId } })).toBe(2);
   });
 
   it("a session lapses when unused, and moves its end on when used", async () => {
