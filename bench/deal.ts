@@ -184,6 +184,9 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     keep = false;
     const { setShowOdds } = await import("../lib/data/share");
     for (const table of tables) await setShowOdds(table.owner, table.eveningId, false);
+    // Switching changes each evening: its next live update reads the evening and its games again (not what the odds
+    // cost a deal), so one deal per evening goes first, untimed.
+    await phase(1, EVENINGS);
     const oddsOff = await phase(1, MEASURED_DEALS);
     // The last deal's odds reach its viewer a moment after its answer.
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -201,7 +204,7 @@ const at = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
 function report(db: string, result: Run): void {
   const { busy, single } = result;
   console.log(
-    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + 3 * MEASURED_DEALS} games_ended=${result.gamesEnded}`,
+    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + EVENINGS + 3 * MEASURED_DEALS} games_ended=${result.gamesEnded}`,
     `viewers=${result.viewers} (odds on) odds_events=${result.oddsEvents}`,
   );
   console.log(
