@@ -170,16 +170,24 @@ describeWithDatabase("the live scoreboard as an evening goes on", () => {
   });
 });
 
+/**
+ * An evening with one deal, its live scoreboard built, then renamed behind the app's back (no new version): a
+ * scoreboard built without reading the evening keeps the old title.
+ */
+async function renamedAfterOneDeal() {
+  const owner = await newActor("owner");
+  const players = ["Anna", "Bo", "Cecilia"];
+  const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
+  const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
+  const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
+  const before = (await getScoreboardForEvening(eveningId, first.version))!;
+  await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+  return { owner, players, eveningId, gameId, pass, first, before };
+}
+
 describeWithDatabase("the live update of a deal this process wrote", () => {
   it("builds on the last scoreboard without reading the evening, and never keeps a link that changed since", async () => {
-    const owner = await newActor("owner");
-    const players = ["Anna", "Bo", "Cecilia"];
-    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
-    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
-    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
-    const before = (await getScoreboardForEvening(eveningId, first.version))!;
-    // Changed behind the app's back (no new version): a scoreboard built without reading the evening keeps the title.
-    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    const { owner, eveningId, gameId, pass, before } = await renamedAfterOneDeal();
     const second = await recordDeal(owner, { gameId, number: 2, entries: pass });
     const built = (await getScoreboardForEvening(eveningId, second.version))!;
     expect(built.scoreboard.version).toBe(second.version);
@@ -197,13 +205,7 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
   });
 
   it("waits for this process's write under way before building its update: the change may be heard first", async () => {
-    const owner = await newActor("owner");
-    const players = ["Anna", "Bo", "Cecilia"];
-    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
-    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
-    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
-    await getScoreboardForEvening(eveningId, first.version);
-    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    const { owner, eveningId, gameId, pass, first } = await renamedAfterOneDeal();
     // On PostgreSQL a deal's NOTIFY can reach the live hub before the deal's own answer reaches its writer.
     let send!: () => void;
     const sent = new Promise<void>((resolve) => (send = resolve));
@@ -219,13 +221,7 @@ describeWithDatabase("the live update of a deal this process wrote", () => {
   });
 
   it("builds a deal's scoreboard without reading even when the next deal is already in, and shows that deal only", async () => {
-    const owner = await newActor("owner");
-    const players = ["Anna", "Bo", "Cecilia"];
-    const { eveningId, gameId } = await newEvening(owner, { players, firstDealerSeat: 0 });
-    const pass = { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } };
-    const first = await recordDeal(owner, { gameId, number: 1, entries: pass });
-    await getScoreboardForEvening(eveningId, first.version);
-    await getDb().$executeRaw`UPDATE "Evening" SET "title" = 'Renamed' WHERE "id" = ${eveningId}`;
+    const { owner, players, eveningId, gameId, pass } = await renamedAfterOneDeal();
     // A phone sends deals back to back: the live update of the second is built after the third is stored.
     const second = await recordDeal(owner, { gameId, number: 2, entries: pass });
     const third = await recordDeal(owner, { gameId, number: 3, entries: pass });
