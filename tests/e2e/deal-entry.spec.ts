@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, signUp } from "./support";
 import { createEvening, enterDeal, playAlone, seat } from "../support/table";
+import { stored } from "./phone";
 
 const FIVE = ["Anna", "Bo", "Cecilia", "Dag", "Erik"];
 const TEN = [...FIVE, "Fia", "Gustav", "Hanna", "Ivar", "Jonna"];
@@ -348,4 +349,38 @@ test("each seat shows where it stands, and the screen stays on while the game is
   await page.getByRole("button", { name: "End the evening" }).click();
   await expect(page.getByTestId("keep-awake")).toHaveCount(0);
   await expect.poll(wakeLog).toMatch(/release$/);
+});
+
+test("a tap while a deal is being saved waits for the next deal's form instead of being lost", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const players = ["Anna", "Bo", "Cecilia"];
+  await createEvening(page, { title: "Snabba fingrar", variant: "Knektpass", players, firstDealer: "Anna" });
+  // A slow answer: the server gets deal 1 only when the test lets it through.
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route("**/api/games/*/deals", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.continue();
+  });
+  await seat(page, "Bo").getByRole("button", { name: /^Bo: / }).click();
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+  await expect(page.getByRole("button", { name: "Saving…" })).toBeVisible();
+  // While deal 1 is on its way its seats take no tap: one now would vanish with this form.
+  const cecilia = seat(page, "Cecilia").getByRole("button", { name: /^Cecilia: / });
+  await expect(cecilia).toBeDisabled();
+  const tapped = cecilia.click(); // waits for a form that takes it
+  letThrough();
+  await tapped;
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await expect(cecilia).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  await expect
+    .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries))
+    .toEqual(["Bo", "Cecilia"].map(lone));
 });

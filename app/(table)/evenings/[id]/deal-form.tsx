@@ -154,7 +154,9 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
           </div>
         ) : null}
       </div>
-      <div className="seat-rows">
+      {/* Shut while the deal is being saved: a tap meanwhile would land on this form just as the next deal's
+          replaces it, and be lost without a trace. */}
+      <fieldset className="seat-rows" disabled={pending} aria-busy={pending}>
         {record.players.map((player) => {
           const seat = draft[player]!;
           const inputs = seatInputs(record, context, draft, player);
@@ -180,7 +182,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
             />
           );
         })}
-      </div>
+      </fieldset>
       <div aria-live="polite">
         {dealProblems.length ? (
           <ul className="problems" data-testid="deal-problems">
