@@ -9,12 +9,14 @@
  * odds switched off (`odds_on_over_off_p95`: what the odds cost a deal). The floor, in the same run: the headline's
  * requests, one at a time, to a bare server — node:http + better-sqlite3 with the same durability (WAL,
  * synchronous = FULL), node:http + pg on the same PostgreSQL server (synchronous_commit at its default) — that
- * inserts one row per request. Each database's last line is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
+ * inserts one row per request; warmed up with the warm-up's requests, then timed in turns with the headline (four
+ * blocks of 250 each, each side's turn once the other's work, the odds included, is done). Each database's last line is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
  * ratio=…` (ratio = p95 / floor_p95). BENCH_VIEWERS=off leaves the viewers out (the deals alone, as before the odds).
  * The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
  * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
 import { fork, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
@@ -28,6 +30,8 @@ const USERS = 10;
 const BUSY_PHONES = 4;
 const WARMUP_DEALS = 100;
 const MEASURED_DEALS = 1_000;
+/** The headline phase and its floor take turns in this many blocks. */
+const HEADLINE_BLOCKS = 4;
 const PASSWORD = "bench password 1";
 
 interface Table {
@@ -45,8 +49,8 @@ interface Run {
   single: { latencies: number[]; seconds: number };
   /** The same, one at a time, with the odds switched off on every evening: what the odds cost the deals. */
   oddsOff: { latencies: number[]; seconds: number };
-  /** The headline phase's requests, to replay against the floor. */
-  sent: { gameId: string; body: string }[];
+  /** The headline phase's requests replayed, block by block between its own blocks, to the bare server. */
+  floor: number[];
   /** Games that ended (a next one started at once) and odds events the viewers were sent. */
   gamesEnded: number;
   viewers: number;
@@ -78,8 +82,11 @@ async function watch(base: string, tokens: string[]): Promise<{ close: () => Pro
   };
 }
 
-/** Sets up 50 evenings on the database `env` names, then records deals against a server on it. */
-async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
+/**
+ * Sets up 50 evenings on the database `env` names, then records deals against a server on it; the floor
+ * (`floorServer`: script, port, database) is timed between the headline's blocks.
+ */
+async function run(env: NodeJS.ProcessEnv, port: number, floorServer: string[]): Promise<Run> {
   process.env.DATABASE_URL = env.DATABASE_URL;
   // Setup through the data layer (the bench runs with the react-server condition, like the server does).
   const { createUser } = await import("../lib/data/users");
@@ -122,12 +129,13 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
 
   const server = await startServer(env, port);
   const viewers = await watch(server.base, tokens);
+  const floor = await startFloor(floorServer);
   let gamesEnded = 0;
   try {
     const cookies = new Map<string, string>();
     for (const u of users) cookies.set(u.username, await signIn(server.base, u.username, PASSWORD));
     const rnd = seeded(7);
-    const sent: Run["sent"] = [];
+    let sent: Request[] = [];
     let keep = false;
     const recordOne = async (table: Table): Promise<number> => {
       const ms = await sendDeal(table);
@@ -177,11 +185,29 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
       );
       return { latencies, seconds: (performance.now() - started) / 1000 };
     };
-    await phase(BUSY_PHONES, WARMUP_DEALS);
-    const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
     keep = true;
-    const single = await phase(1, MEASURED_DEALS);
+    await phase(BUSY_PHONES, WARMUP_DEALS);
     keep = false;
+    await floor.replay(sent.splice(0)); // the floor warmed up as the server was
+    const busy = await phase(BUSY_PHONES, MEASURED_DEALS);
+    // The headline and the floor take turns, block by block, each while the other is idle: this machine's speed
+    // drifts over seconds, and a floor timed only before or after the headline would compare two different machines.
+    const single = { latencies: [] as number[], seconds: 0 };
+    const floorLatencies: number[] = [];
+    // Each turn starts once both servers are idle (the deals' live odds are done before the floor's turn), so
+    // neither side inherits the other's work nor alone starts from a machine at rest.
+    const bothIdle = () => Promise.all([settled(server.pid), settled(floor.pid)]);
+    for (let block = 0; block < HEADLINE_BLOCKS; block++) {
+      await bothIdle();
+      keep = true;
+      const part = await phase(1, MEASURED_DEALS / HEADLINE_BLOCKS);
+      keep = false;
+      single.latencies.push(...part.latencies);
+      single.seconds += part.seconds;
+      await bothIdle();
+      floorLatencies.push(...(await floor.replay(sent)));
+      sent = [];
+    }
     const { setShowOdds } = await import("../lib/data/share");
     for (const table of tables) await setShowOdds(table.owner, table.eveningId, false);
     // Switching changes each evening: its next live update reads the evening and its games again (not what the odds
@@ -191,8 +217,9 @@ async function run(env: NodeJS.ProcessEnv, port: number): Promise<Run> {
     // The last deal's odds reach its viewer a moment after its answer.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const oddsEvents = await viewers.close();
-    return { busy, single, oddsOff, sent, gamesEnded, viewers: tokens.length, oddsEvents };
+    return { busy, single, oddsOff, floor: floorLatencies, gamesEnded, viewers: tokens.length, oddsEvents };
   } finally {
+    await floor.stop();
     await viewers.close();
     server.stop();
     await disconnectDb();
@@ -227,10 +254,13 @@ let postgresLine: string;
 if (await postgresAvailable()) {
   const database = await freshPostgres();
   try {
-    const result = await run({ ...sqliteEnv, DATABASE_URL: database.url }, 3296);
+    const result = await run({ ...sqliteEnv, DATABASE_URL: database.url }, 3296, [
+      "bench/support/baseline-deal-pg.mjs",
+      "3297",
+      database.url,
+    ]);
     report("postgresql", result);
-    const { single } = result;
-    const floor = await measureFloor(result.sent, ["bench/support/baseline-deal-pg.mjs", "3297", database.url]);
+    const { single, floor } = result;
     console.log(
       `floor (node:http + pg, one insert, synchronous_commit default): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
     );
@@ -246,13 +276,13 @@ if (await postgresAvailable()) {
 }
 
 // --- SQLite and its floor --------------------------------------------------------------------------------
-const sqlite = await run(sqliteEnv, 3290);
-report("sqlite", sqlite);
-const floor = await measureFloor(sqlite.sent, [
+const sqlite = await run(sqliteEnv, 3290, [
   "bench/support/baseline-deal.mjs",
   "3295",
   join(dirname(sqliteEnv.DATABASE_URL!.slice("file:".length)), "floor.db"),
 ]);
+report("sqlite", sqlite);
+const { floor } = sqlite;
 console.log(
   `floor (node:http + better-sqlite3, synchronous=FULL): p50=${at(floor, 0.5)} p95=${at(floor, 0.95)} p99=${at(floor, 0.99)}`,
 );
@@ -269,30 +299,58 @@ function lineOf(db: string, latencies: number[], floor: number[]): string {
   );
 }
 
+/** A request of the headline phase, to replay against the floor. */
+interface Request {
+  gameId: string;
+  body: string;
+}
+
 /**
- * The same requests, one at a time, to a bare server (`script port database`, on a database beside the bench's);
- * returns their latencies.
+ * The bare server (`script port database`, on a database beside the bench's), started beside the product's:
+ * `replay` sends requests to it one at a time and returns their latencies.
  */
-async function measureFloor(requests: { gameId: string; body: string }[], [script, port, database]: string[]) {
+async function startFloor([script, port, database]: string[]) {
   const child = spawn(process.execPath, [script!, port!, database!], { stdio: "ignore" });
   const base = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(`${base}/health`);
-    const latencies: number[] = [];
-    for (const { gameId, body } of requests) {
-      const start = performance.now();
-      const response = await fetch(`${base}/deals/${gameId}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body,
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - start);
-      if (response.status !== 201) throw new Error(`floor: HTTP ${response.status}`);
-    }
-    return latencies;
-  } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+  await waitForHealth(`${base}/health`);
+  return {
+    pid: child.pid!,
+    async replay(requests: Request[]): Promise<number[]> {
+      const latencies: number[] = [];
+      for (const { gameId, body } of requests) {
+        const start = performance.now();
+        const response = await fetch(`${base}/deals/${gameId}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body,
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - start);
+        if (response.status !== 201) throw new Error(`floor: HTTP ${response.status}`);
+      }
+      return latencies;
+    },
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+    },
+  };
+}
+
+/** The CPU time process `pid` has used, in clock ticks (Linux). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]); // utime, stime
+}
+
+/** Waits until process `pid` has used no CPU for 100 ms (at most 5 s): its background work is done. */
+async function settled(pid: number): Promise<void> {
+  let last = cpuTicks(pid);
+  let still = 0;
+  for (let waited = 0; still < 2 && waited < 5_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = cpuTicks(pid);
+    still = now === last ? still + 1 : 0;
+    last = now;
   }
 }
