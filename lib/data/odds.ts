@@ -10,6 +10,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { scorerAfter, type GameRecord } from "@/lib/rules";
 import { learnModel, seededRandom, seedOf, winChancesInSlices, type DealModel } from "@/lib/stats/odds";
+import { LONGEST_WAIT_MS } from "@/lib/server/foreground";
 import { gameInclude, toGameRecord } from "./game-record";
 
 /** How many recorded games the model learns from. */
@@ -26,6 +27,15 @@ let turn: Promise<unknown> = Promise.resolve();
 const newest = new Map<string, number>();
 
 class Overtaken extends Error {}
+
+/**
+ * How long a position waits at most for a quiet moment before it takes a slice anyway (`whenIdle`): the
+ * foreground's own bound while positions get finished; doubled for each position the evening moves past before it
+ * is done, up to a second, back at the start once one is finished. A process so busy that its positions are thrown
+ * away before they finish would otherwise keep putting forced slices in front of the deals for nothing.
+ */
+const PATIENCE_MS = { least: LONGEST_WAIT_MS, most: 1_000 };
+let patienceMs = PATIENCE_MS.least;
 
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -74,24 +84,37 @@ function modelOf(position: OddsPosition): Promise<DealModel> {
   return model;
 }
 
+/** Waits for a quiet moment, or at most `longestWaitMs` (lib/server/foreground.ts). */
+type WhenIdle = (longestWaitMs: number) => Promise<void>;
+
 async function compute(
   eveningId: string,
   version: number,
   position: OddsPosition,
-  whenIdle: () => Promise<void>,
+  whenIdle: WhenIdle,
 ): Promise<Record<string, number> | null> {
   const overtaken = () => newest.get(eveningId) !== version;
-  await whenIdle();
+  await whenIdle(patienceMs);
   if (overtaken()) return null;
   const standing = scorerAfter(position.record, { detail: false });
   if (!standing.ok || standing.scorer.isOver) return null;
   const model = await modelOf(position);
   const pause = async () => {
     await giveWay();
-    await whenIdle();
-    if (overtaken()) throw new Overtaken();
+    await whenIdle(patienceMs);
+    if (overtaken()) {
+      patienceMs = Math.min(PATIENCE_MS.most, patienceMs * 2);
+      throw new Overtaken();
+    }
   };
-  return winChancesInSlices(standing.scorer, model, seededRandom(seedOf(`${eveningId}@${version}`)), pause);
+  const chances = await winChancesInSlices(
+    standing.scorer,
+    model,
+    seededRandom(seedOf(`${eveningId}@${version}`)),
+    pause,
+  );
+  patienceMs = PATIENCE_MS.least;
+  return chances;
 }
 
 /**
@@ -102,7 +125,7 @@ export function oddsOf(
   eveningId: string,
   version: number,
   position: OddsPosition,
-  whenIdle: () => Promise<void> = () => Promise.resolve(),
+  whenIdle: WhenIdle = () => Promise.resolve(),
 ): Promise<Record<string, number> | null> {
   const key = `${eveningId}@${version}`;
   let odds = kept.get(key);

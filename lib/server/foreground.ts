@@ -13,8 +13,11 @@ const state = (globalForForeground.protokollForeground ??= { running: 0, quietSi
 
 /** Background work starts only after this long without foreground work: a phone's next request is often that near. */
 const QUIET_MS = 2;
-/** How long background work waits for a quiet moment at most: under constant load it still moves on. */
-const LONGEST_WAIT_MS = 20;
+/**
+ * How long background work waits for a quiet moment at most, unless it asks for longer: under constant load it still
+ * moves on.
+ */
+export const LONGEST_WAIT_MS = 20;
 
 /** Counts foreground work from now until the returned function is called (once; later calls do nothing). */
 export function beginForeground(): () => void {
@@ -41,17 +44,17 @@ const quiet = () => state.running === 0 && performance.now() - state.quietSince 
 
 /**
  * Resolves at once when no foreground work has run for `QUIET_MS`, else as soon as that is so — or after
- * `LONGEST_WAIT_MS`, so a process that is never quiet still gives background work a slice now and then.
+ * `longestWaitMs`, so a process that is never quiet still gives background work a slice now and then.
  */
-export function whenIdle(): Promise<void> {
+export function whenIdle(longestWaitMs = LONGEST_WAIT_MS): Promise<void> {
   if (quiet()) return Promise.resolve();
   return new Promise((resolve) => {
     const started = performance.now();
     const check = () => {
       const waited = performance.now() - started;
-      if (quiet() || waited >= LONGEST_WAIT_MS) return resolve();
+      if (quiet() || waited >= longestWaitMs) return resolve();
       const left = state.running === 0 ? QUIET_MS - (performance.now() - state.quietSince) : 1;
-      setTimeout(check, Math.max(0.5, Math.min(left, LONGEST_WAIT_MS - waited)));
+      setTimeout(check, Math.max(0.5, Math.min(left, longestWaitMs - waited)));
     };
     check();
   });

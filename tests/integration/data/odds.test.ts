@@ -49,6 +49,34 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
     expect(fresh!.Anna).toBeGreaterThan(fresh!.Bo!);
   });
 
+  it("positions overtaken before they finish make the next ones wait longer for a slice, until one finishes", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner);
+    await recordDeal(owner, {
+      gameId,
+      number: 1,
+      entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
+    });
+    const { version, inPlay } = await read(eveningId);
+    // The longest wait each position asks for before a slice; the first is overtaken at its first pause.
+    const asked: Record<string, number[]> = { first: [], second: [], third: [] };
+    let overtaking: Promise<Record<string, number> | null> | null = null;
+    const first = oddsOf(eveningId, version, inPlay!, async (longest) => {
+      asked.first!.push(longest);
+      if (asked.first!.length === 2)
+        overtaking = oddsOf(eveningId, version + 1, inPlay!, async (l) => void asked.second!.push(l));
+    });
+    expect(await first).toBeNull();
+    expect(await overtaking).not.toBeNull();
+    expect(await oddsOf(eveningId, version + 2, inPlay!, async (l) => void asked.third!.push(l))).not.toBeNull();
+    // (Where the wait starts depends on positions asked for before; it is 20 ms in a process just started.)
+    const start = asked.first![0]!;
+    expect(asked.first).toEqual([start, start]);
+    expect(new Set(asked.second)).toEqual(new Set([Math.min(start * 2, 1_000)]));
+    expect(asked.second!.length).toBeGreaterThan(1);
+    expect(new Set(asked.third)).toEqual(new Set([20]));
+  });
+
   it("favour no one for a start score the game's deals cannot bring down within the rollouts' cap", async () => {
     const owner = await newActor("owner");
     const { eveningId } = await newEvening(owner, { houseRules: { startScore: 900 } });
