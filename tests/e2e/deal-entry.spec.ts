@@ -351,7 +351,9 @@ test("each seat shows where it stands, and the screen stays on while the game is
   await expect.poll(wakeLog).toMatch(/release$/);
 });
 
-test("a tap while a deal is being saved waits for the next deal's form instead of being lost", async ({ page }) => {
+test("a tap while a deal is being saved, or undone, waits for the form that follows instead of being lost", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   const players = ["Anna", "Bo", "Cecilia"];
@@ -383,4 +385,25 @@ test("a tap while a deal is being saved waits for the next deal's form instead o
   await expect
     .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries))
     .toEqual(["Bo", "Cecilia"].map(lone));
+
+  // Undo, slowly answered: the form still reads "Deal 3" until deal 2 is gone, and takes no tap meanwhile.
+  let letUndoThrough!: () => void;
+  const undoHeld = new Promise<void>((resolve) => (letUndoThrough = resolve));
+  await page.route("**/api/games/*/deals/*", async (route) => {
+    if (route.request().method() !== "DELETE") return route.continue();
+    await undoHeld;
+    await route.continue();
+  });
+  await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
+  const anna = seat(page, "Anna").getByRole("button", { name: /^Anna: / });
+  await expect(anna).toBeDisabled();
+  const annaTapped = anna.click();
+  letUndoThrough();
+  await annaTapped;
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await expect(anna).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await expect.poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries)).toEqual(["Bo", "Anna"].map(lone));
 });

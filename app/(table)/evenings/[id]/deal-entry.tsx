@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { DealForm } from "./deal-form";
@@ -23,6 +24,9 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   const i18n = useI18n();
   const writer = useDealWriter();
   const { undoable, setJustSaved } = useJustSaved(gameId, result.deals.length);
+  // While an undo is on its way the form still shows the next deal; it takes no tap until the undone deal's returns.
+  // (A plain state, not a transition: a transition's updates would show only once the undo is done.)
+  const [undoing, setUndoing] = useState(false);
   const next = result.nextDeal;
   const entering = open && next && result.winners.length === 0;
 
@@ -39,12 +43,17 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   }
 
   async function undo(number: number) {
-    setJustSaved(null);
-    const response = await writer.remove({ gameId, number });
-    onChanged(response.ok ? undefined : i18n.failure(response));
+    setUndoing(true);
+    try {
+      const response = await writer.remove({ gameId, number });
+      onChanged(response.ok ? undefined : i18n.failure(response));
+    } finally {
+      setJustSaved(null);
+      setUndoing(false);
+    }
   }
 
-  const toast = undoable ? <UndoToast saved={undoable} onUndo={undo} /> : null;
+  const toast = undoable ? <UndoToast saved={undoable} undoing={undoing} onUndo={(n) => void undo(n)} /> : null;
   return (
     <>
       {entering ? (
@@ -61,6 +70,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
             trumpCompulsion: next.trumpCompulsion,
           }}
           mode="new"
+          busy={undoing}
           onSaved={saved}
           toast={toast}
         />

@@ -36,6 +36,8 @@ interface Props {
   result: GameResult;
   context: NextDeal;
   mode: "new" | "edit";
+  /** Another change of this game is on its way (an undo): the form takes no tap until it is done. */
+  busy?: boolean;
   /**
    * After a save (or a refusal that needs the current state): the saved deal's number (`queued` when it was
    * kept on this phone to be sent later), or a message to show.
@@ -64,7 +66,7 @@ function newClientKey(): string {
  * toggle, cards and tricks as one-tap choices. What follows from the rules is filled in; problems show once a
  * deal is complete or Save is tapped, at the seat they concern.
  */
-export function DealForm({ gameId, record, result, context, mode, onSaved, onCancel, toast }: Props) {
+export function DealForm({ gameId, record, result, context, mode, busy = false, onSaved, onCancel, toast }: Props) {
   const i18n = useI18n();
   const { t } = i18n;
   const knektpass = record.variant === "knektpass";
@@ -74,7 +76,8 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
   );
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const [saving, startTransition] = useTransition();
+  const pending = saving || busy;
   const writer = useDealWriter();
   // One key per deal being entered: a retried submission (double tap, flaky Wi-Fi) is stored once.
   const clientKey = useRef(newClientKey());
@@ -154,8 +157,8 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
           </div>
         ) : null}
       </div>
-      {/* Shut while the deal is being saved: a tap meanwhile would land on this form just as the next deal's
-          replaces it, and be lost without a trace. */}
+      {/* Shut while the deal is being saved (or an undo is on its way): a tap meanwhile would land on this form
+          just as the next deal's replaces it, and be lost without a trace. */}
       <fieldset className="seat-rows" disabled={pending} aria-busy={pending}>
         {record.players.map((player) => {
           const seat = draft[player]!;
@@ -203,7 +206,7 @@ export function DealForm({ gameId, record, result, context, mode, onSaved, onCan
       <div className="save-bar">
         {toast}
         <button type="button" className="button primary" disabled={pending} onClick={save}>
-          {pending ? t("table.saving") : mode === "new" ? t("table.save", { n: context.number }) : t("table.saveEdit")}
+          {saving ? t("table.saving") : mode === "new" ? t("table.save", { n: context.number }) : t("table.saveEdit")}
         </button>
         {onCancel ? (
           <button type="button" className="button" onClick={onCancel}>

@@ -261,19 +261,21 @@ export function useJustSaved(gameId: string, dealCount: number) {
   return { undoable, setJustSaved };
 }
 
-/** "Deal 3 saved" (or kept on this phone) with Undo. */
-export function UndoToast({ saved, onUndo }: { saved: Saved; onUndo: (number: number) => Promise<void> }) {
+/** "Deal 3 saved" (or kept on this phone) with Undo; `undoing` while the undo is on its way. */
+export function UndoToast({
+  saved,
+  undoing,
+  onUndo,
+}: {
+  saved: Saved;
+  undoing: boolean;
+  onUndo: (number: number) => void;
+}) {
   const { dict, t } = useI18n();
-  const [pending, startTransition] = useTransition();
   return (
     <div className="undo-toast" role="status" data-testid="undo-toast">
       <span>{t(saved.queued ? "offline.saved" : "table.saved", { n: saved.number })}</span>
-      <button
-        type="button"
-        className="button small"
-        disabled={pending}
-        onClick={() => startTransition(() => onUndo(saved.number))}
-      >
+      <button type="button" className="button small" disabled={undoing} onClick={() => onUndo(saved.number)}>
         {dict["table.undoSaved"]}
       </button>
     </div>
