@@ -10,7 +10,6 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { scorerAfter, type GameRecord } from "@/lib/rules";
 import { learnModel, seededRandom, seedOf, winChancesInSlices, type DealModel } from "@/lib/stats/odds";
-import { LONGEST_WAIT_MS } from "@/lib/server/foreground";
 import { gameInclude, toGameRecord } from "./game-record";
 
 /** How many recorded games the model learns from. */
@@ -29,13 +28,14 @@ const newest = new Map<string, number>();
 class Overtaken extends Error {}
 
 /**
- * How long a position waits at most for a quiet moment before it takes a slice anyway (`whenIdle`): the
- * foreground's own bound while positions get finished; doubled for each position the evening moves past before it
- * is done, up to a second, back at the start once one is finished. A process so busy that its positions are thrown
- * away before they finish would otherwise keep putting forced slices in front of the deals for nothing.
+ * How long a position waits at most for a quiet moment before it takes a slice anyway, as a multiple of the
+ * waiter's own bound (`whenIdle`, 20 ms on the server): 1 while positions get finished; doubled for each position
+ * the evening moves past before it is done, up to 50 (a second), back to 1 once one is finished. A process so busy
+ * that its positions are thrown away before they finish would otherwise keep putting forced slices in front of the
+ * deals for nothing.
  */
-const PATIENCE_MS = { least: LONGEST_WAIT_MS, most: 1_000 };
-let patienceMs = PATIENCE_MS.least;
+const PATIENCE = { least: 1, most: 50 };
+let patience = PATIENCE.least;
 
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -84,8 +84,8 @@ function modelOf(position: OddsPosition): Promise<DealModel> {
   return model;
 }
 
-/** Waits for a quiet moment, or at most `longestWaitMs` (lib/server/foreground.ts). */
-type WhenIdle = (longestWaitMs: number) => Promise<void>;
+/** Waits for a quiet moment, or at most `patience` times its own bound (lib/server/foreground.ts). */
+type WhenIdle = (patience: number) => Promise<void>;
 
 async function compute(
   eveningId: string,
@@ -94,16 +94,16 @@ async function compute(
   whenIdle: WhenIdle,
 ): Promise<Record<string, number> | null> {
   const overtaken = () => newest.get(eveningId) !== version;
-  await whenIdle(patienceMs);
+  await whenIdle(patience);
   if (overtaken()) return null;
   const standing = scorerAfter(position.record, { detail: false });
   if (!standing.ok || standing.scorer.isOver) return null;
   const model = await modelOf(position);
   const pause = async () => {
     await giveWay();
-    await whenIdle(patienceMs);
+    await whenIdle(patience);
     if (overtaken()) {
-      patienceMs = Math.min(PATIENCE_MS.most, patienceMs * 2);
+      patience = Math.min(PATIENCE.most, patience * 2);
       throw new Overtaken();
     }
   };
@@ -113,7 +113,7 @@ async function compute(
     seededRandom(seedOf(`${eveningId}@${version}`)),
     pause,
   );
-  patienceMs = PATIENCE_MS.least;
+  patience = PATIENCE.least;
   return chances;
 }
 

@@ -14,10 +14,10 @@ const state = (globalForForeground.protokollForeground ??= { running: 0, quietSi
 /** Background work starts only after this long without foreground work: a phone's next request is often that near. */
 const QUIET_MS = 2;
 /**
- * How long background work waits for a quiet moment at most, unless it asks for longer: under constant load it still
+ * How long background work waits for a quiet moment at most (times its patience): under constant load it still
  * moves on.
  */
-export const LONGEST_WAIT_MS = 20;
+const LONGEST_WAIT_MS = 20;
 
 /** Counts foreground work from now until the returned function is called (once; later calls do nothing). */
 export function beginForeground(): () => void {
@@ -44,9 +44,11 @@ const quiet = () => state.running === 0 && performance.now() - state.quietSince 
 
 /**
  * Resolves at once when no foreground work has run for `QUIET_MS`, else as soon as that is so — or after
- * `longestWaitMs`, so a process that is never quiet still gives background work a slice now and then.
+ * `LONGEST_WAIT_MS` times `patience`, so a process that is never quiet still gives background work a slice now and
+ * then (work that can wait longer asks for more patience).
  */
-export function whenIdle(longestWaitMs = LONGEST_WAIT_MS): Promise<void> {
+export function whenIdle(patience = 1): Promise<void> {
+  const longestWaitMs = LONGEST_WAIT_MS * patience;
   if (quiet()) return Promise.resolve();
   return new Promise((resolve) => {
     const started = performance.now();

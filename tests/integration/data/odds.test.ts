@@ -58,7 +58,7 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
       entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
     });
     const { version, inPlay } = await read(eveningId);
-    // The longest wait each position asks for before a slice; the first is overtaken at its first pause.
+    // The patience each position asks for before a slice; the first is overtaken at its first pause.
     const asked: Record<string, number[]> = { first: [], second: [], third: [] };
     let overtaking: Promise<Record<string, number> | null> | null = null;
     const first = oddsOf(eveningId, version, inPlay!, async (longest) => {
@@ -69,12 +69,12 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
     expect(await first).toBeNull();
     expect(await overtaking).not.toBeNull();
     expect(await oddsOf(eveningId, version + 2, inPlay!, async (l) => void asked.third!.push(l))).not.toBeNull();
-    // (Where the wait starts depends on positions asked for before; it is 20 ms in a process just started.)
+    // (Where the patience starts depends on positions asked for before; it is 1 in a process just started.)
     const start = asked.first![0]!;
     expect(asked.first).toEqual([start, start]);
-    expect(new Set(asked.second)).toEqual(new Set([Math.min(start * 2, 1_000)]));
+    expect(new Set(asked.second)).toEqual(new Set([Math.min(start * 2, 50)]));
     expect(asked.second!.length).toBeGreaterThan(1);
-    expect(new Set(asked.third)).toEqual(new Set([20]));
+    expect(new Set(asked.third)).toEqual(new Set([1]));
   });
 
   it("favour no one for a start score the game's deals cannot bring down within the rollouts' cap", async () => {

@@ -47,8 +47,8 @@ describe("foreground work and what waits for it", () => {
       const waited = whenIdle();
       expect(await settled(waited, 5)).toBe(false);
       expect(await settled(waited, 50)).toBe(true);
-      // Background work that asks to wait longer gets no slice before its own bound.
-      const patient = whenIdle(200);
+      // Background work with ten times the patience gets no slice before ten times the bound.
+      const patient = whenIdle(10);
       expect(await settled(patient, 150)).toBe(false);
       expect(await settled(patient, 60)).toBe(true);
     } finally {
