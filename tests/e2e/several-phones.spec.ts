@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUp, uniqueName } from "./support";
 import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
-import { createEvening, enterDeal, expectProtokoll, fillDeal } from "../support/table";
+import { createEvening, enterDeal, expectProtokoll, fillDeal, seat } from "../support/table";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -144,7 +144,13 @@ test("a deal changed on this phone is shown from the route's answer, without loa
   await polls();
   expect(pageLoads).toEqual([]);
 
-  // Another phone's deal (the same account through the API): the poll sees a version this phone did not make.
+  // This phone's own saves and undo moved its form on without a word.
+  const movedOn = page.getByText(/^The game changed while you entered deal \d+: your entry was not saved\.$/);
+  await expect(movedOn).toHaveCount(0);
+
+  // Another phone's deal (the same account through the API): the poll sees a version this phone did not make. This
+  // phone was entering the same deal: its form starts again for the next deal, and says why.
+  await seat(page, "Bo").getByRole("button", { name: /^Bo: / }).click();
   const third = deals[2]!;
   const other = await page.request.post(gameUrl, {
     data: { number: 3, entries: third.entries },
@@ -153,6 +159,9 @@ test("a deal changed on this phone is shown from the route's answer, without loa
   expect(other.status()).toBe(201);
   record.deals.push(third);
   await expectProtokoll(page, record, scoreGame(record));
+  await expect(movedOn).toHaveText(/deal 3:/);
+  await expect(page.getByRole("heading", { name: "Deal 4", exact: true })).toBeVisible();
+  await expect(seat(page, "Bo").getByRole("button", { name: /^Bo: / })).toHaveAttribute("aria-pressed", "mixed");
   expect(pageLoads.length).toBeGreaterThan(0);
   await page.reload();
   await expectProtokoll(page, record, scoreGame(record));

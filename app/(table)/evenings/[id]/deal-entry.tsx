@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useI18n } from "@/lib/i18n/client";
 import type { GameRecord, GameResult } from "@/lib/rules";
 import { DealForm } from "./deal-form";
@@ -29,6 +29,8 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   const [undoing, setUndoing] = useState(false);
   const next = result.nextDeal;
   const entering = open && next && result.winners.length === 0;
+  const formKey = entering ? `new-${gameId}-${next.number}` : null;
+  const hold = useMovedOnNotice(formKey, next?.number ?? null, onChanged);
 
   function saved(outcome: { number: number; queued: boolean } | { message: string }) {
     if ("number" in outcome) {
@@ -43,6 +45,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   }
 
   async function undo(number: number) {
+    hold(null);
     setUndoing(true);
     try {
       const response = await writer.remove({ gameId, number });
@@ -71,6 +74,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
           }}
           mode="new"
           busy={undoing}
+          onHolding={(taps) => hold(taps ? formKey : null)}
           onSaved={saved}
           toast={toast}
         />
@@ -79,4 +83,23 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
       )}
     </>
   );
+}
+
+/**
+ * Taps on the form that are not being saved (`hold`: the form's key while it has them), and the form's deal
+ * changing under them — another phone saved that deal or undid the one before, or the game ended: the form starts
+ * again empty, and the table is told so, else the next taps would enter the same deal again as the next one.
+ */
+function useMovedOnNotice(formKey: string | null, number: number | null, notify: (message: string) => void) {
+  const { t } = useI18n();
+  const holding = useRef<string | null>(null);
+  const shown = useRef({ key: formKey, number });
+  useEffect(() => {
+    const before = shown.current;
+    if (before.key === formKey) return;
+    shown.current = { key: formKey, number };
+    if (before.key !== null && holding.current === before.key) notify(t("table.movedOn", { n: before.number! }));
+    holding.current = null;
+  }, [formKey, number, notify, t]);
+  return useCallback((key: string | null) => void (holding.current = key), []);
 }

@@ -38,6 +38,8 @@ interface Props {
   mode: "new" | "edit";
   /** Another change of this game is on its way (an undo): the form takes no tap until it is done. */
   busy?: boolean;
+  /** Whether the form now holds taps that are not being saved: after a tap (true), on Save (false), after a refusal. */
+  onHolding?: (taps: boolean) => void;
   /**
    * After a save (or a refusal that needs the current state): the saved deal's number (`queued` when it was
    * kept on this phone to be sent later), or a message to show.
@@ -66,7 +68,18 @@ function newClientKey(): string {
  * toggle, cards and tricks as one-tap choices. What follows from the rules is filled in; problems show once a
  * deal is complete or Save is tapped, at the seat they concern.
  */
-export function DealForm({ gameId, record, result, context, mode, busy = false, onSaved, onCancel, toast }: Props) {
+export function DealForm({
+  gameId,
+  record,
+  result,
+  context,
+  mode,
+  busy = false,
+  onHolding,
+  onSaved,
+  onCancel,
+  toast,
+}: Props) {
   const i18n = useI18n();
   const { t } = i18n;
   const knektpass = record.variant === "knektpass";
@@ -88,6 +101,7 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
   const showProblems = attempted || (mode === "new" && check.complete);
 
   function change(next: Draft) {
+    onHolding?.(true);
     setError(null);
     setAttempted(false);
     setDraft(next);
@@ -96,6 +110,7 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
     change(chooseForSeat(record, context, draft, player, choice));
 
   function send(deal = toDeal(record, context, draft)) {
+    onHolding?.(false);
     setError(null);
     startTransition(async () => {
       const response =
@@ -109,6 +124,7 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
         clientKey.current = newClientKey();
         onSaved({ message: `${t("table.conflict")} (${i18n.failure(response)})` });
       } else {
+        onHolding?.(true);
         setError(i18n.failure(response));
       }
     });
@@ -126,9 +142,7 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
     send(toDeal(record, context, passed));
   }
 
-  const playWord = knektpass
-    ? { yes: t("table.plays"), no: t("table.passes"), ask: t("table.choose") }
-    : { yes: t("table.knocks"), no: t("table.lurar"), ask: t("table.chooseKnack") };
+  const playWord = playWords(knektpass, t);
   const title =
     mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
   const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
@@ -142,19 +156,14 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
       <div className={mode === "new" ? "deal-form-head sticky" : "deal-form-head"}>
         <h2 id={headingId}>{title}</h2>
         {mode === "new" ? (
-          <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
-            <button
-              type="button"
-              className="button small"
-              disabled={pending || !undecidedLeft}
-              onClick={() => change(othersPass(draft))}
-            >
-              {knektpass ? t("table.othersPass") : t("table.othersLura")}
-            </button>
-            <button type="button" className="button small" disabled={pending} onClick={redeal}>
-              {knektpass ? t("table.allPassed") : t("table.nobodyKnocked")}
-            </button>
-          </div>
+          <Shortcuts
+            knektpass={knektpass}
+            pending={pending}
+            undecidedLeft={undecidedLeft}
+            onOthersPass={() => change(othersPass(draft))}
+            onRedeal={redeal}
+            t={t}
+          />
         ) : null}
       </div>
       {/* Shut while the deal is being saved (or an undo is on its way): a tap meanwhile would land on this form
@@ -219,6 +228,41 @@ export function DealForm({ gameId, record, result, context, mode, busy = false, 
 }
 
 type Say = (key: keyof Dictionary, values?: Record<string, string | number>) => string;
+
+/** The words for playing and passing in the evening's game. */
+function playWords(knektpass: boolean, t: Say) {
+  return knektpass
+    ? { yes: t("table.plays"), no: t("table.passes"), ask: t("table.choose") }
+    : { yes: t("table.knocks"), no: t("table.lurar"), ask: t("table.chooseKnack") };
+}
+
+/** A new deal's shortcuts: the seats not chosen yet pass; nobody plays (the deal is void, saved at once). */
+function Shortcuts({
+  knektpass,
+  pending,
+  undecidedLeft,
+  onOthersPass,
+  onRedeal,
+  t,
+}: {
+  knektpass: boolean;
+  pending: boolean;
+  undecidedLeft: boolean;
+  onOthersPass: () => void;
+  onRedeal: () => void;
+  t: Say;
+}) {
+  return (
+    <div className="shortcuts" role="group" aria-label={t("table.shortcuts")}>
+      <button type="button" className="button small" disabled={pending || !undecidedLeft} onClick={onOthersPass}>
+        {knektpass ? t("table.othersPass") : t("table.othersLura")}
+      </button>
+      <button type="button" className="button small" disabled={pending} onClick={onRedeal}>
+        {knektpass ? t("table.allPassed") : t("table.nobodyKnocked")}
+      </button>
+    </div>
+  );
+}
 
 /** Where a seat stands before the deal entered or edited: its score, in Norrlands-Knack its limpas and whether it is at 1. */
 interface Standing {
