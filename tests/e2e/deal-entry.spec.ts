@@ -351,6 +351,31 @@ test("each seat shows where it stands, and the screen stays on while the game is
   await expect.poll(wakeLog).toMatch(/release$/);
 });
 
+/** Holds the page's `method` requests to `url` until the returned function lets them through. */
+async function holdRequests(page: Page, url: string, method: string): Promise<() => void> {
+  let letThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.continue();
+    await held;
+    await route.continue();
+  });
+  return letThrough;
+}
+
+/** Taps `who`'s toggle while the form takes no tap, lets the held change through: the tap lands on the next form. */
+async function tapAfter(page: Page, who: string, letThrough: () => void, heading: string) {
+  const toggle = seat(page, who).getByRole("button", { name: new RegExp(`^${who}: `) });
+  await expect(toggle).toBeDisabled();
+  const tapped = toggle.click(); // waits for a form that takes it
+  letThrough();
+  await tapped;
+  await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+}
+
 test("a tap while a deal is being saved, or undone, waits for the form that follows instead of being lost", async ({
   page,
 }) => {
@@ -358,52 +383,22 @@ test("a tap while a deal is being saved, or undone, waits for the form that foll
   await signUp(page);
   const players = ["Anna", "Bo", "Cecilia"];
   await createEvening(page, { title: "Snabba fingrar", variant: "Knektpass", players, firstDealer: "Anna" });
-  // A slow answer: the server gets deal 1 only when the test lets it through.
-  let letThrough!: () => void;
-  const held = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route("**/api/games/*/deals", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    await held;
-    await route.continue();
-  });
-  await seat(page, "Bo").getByRole("button", { name: /^Bo: / }).click();
-  await page.getByRole("button", { name: /^Others/ }).click();
-  await page.getByRole("button", { name: /^Save deal/ }).click();
-  await expect(page.getByRole("button", { name: "Saving…" })).toBeVisible();
-  // While deal 1 is on its way its seats take no tap: one now would vanish with this form.
-  const cecilia = seat(page, "Cecilia").getByRole("button", { name: /^Cecilia: / });
-  await expect(cecilia).toBeDisabled();
-  const tapped = cecilia.click(); // waits for a form that takes it
-  letThrough();
-  await tapped;
-  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
-  await expect(cecilia).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: /^Others/ }).click();
-  await page.getByRole("button", { name: /^Save deal/ }).click();
-  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
-  await expect
-    .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries))
-    .toEqual(["Bo", "Cecilia"].map(lone));
+  const deals = async () => (await stored(page))[0]!.deals.map((d) => d.entries);
+
+  // A slow answer: the server gets deal 1 only when the test lets it through. While deal 1 is on its way its seats
+  // take no tap: one then would vanish with this form.
+  const saveThrough = await holdRequests(page, "**/api/games/*/deals", "POST");
+  await playAlone(page, "Bo");
+  await expect(page.getByRole("button", { name: "Saving…" })).toBeVisible();
+  await tapAfter(page, "Cecilia", saveThrough, "Deal 2");
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await expect.poll(deals).toEqual(["Bo", "Cecilia"].map(lone));
 
   // Undo, slowly answered: the form still reads "Deal 3" until deal 2 is gone, and takes no tap meanwhile.
-  let letUndoThrough!: () => void;
-  const undoHeld = new Promise<void>((resolve) => (letUndoThrough = resolve));
-  await page.route("**/api/games/*/deals/*", async (route) => {
-    if (route.request().method() !== "DELETE") return route.continue();
-    await undoHeld;
-    await route.continue();
-  });
+  const undoThrough = await holdRequests(page, "**/api/games/*/deals/*", "DELETE");
   await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
-  const anna = seat(page, "Anna").getByRole("button", { name: /^Anna: / });
-  await expect(anna).toBeDisabled();
-  const annaTapped = anna.click();
-  letUndoThrough();
-  await annaTapped;
-  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
-  await expect(anna).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: /^Others/ }).click();
-  await page.getByRole("button", { name: /^Save deal/ }).click();
+  await tapAfter(page, "Anna", undoThrough, "Deal 2");
   await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
-  await expect.poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries)).toEqual(["Bo", "Anna"].map(lone));
+  await expect.poll(deals).toEqual(["Bo", "Anna"].map(lone));
 });

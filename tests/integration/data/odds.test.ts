@@ -10,20 +10,25 @@ const read = async (eveningId: string) => {
   return { version: found.scoreboard.version, inPlay: found.inPlay };
 };
 
+/** An evening whose first deal Bo played alone (12 → 7), as the live hub reads it. */
+const afterBoAlone = async () => {
+  const owner = await newActor("owner");
+  const { eveningId, gameId } = await newEvening(owner);
+  await recordDeal(owner, {
+    gameId,
+    number: 1,
+    entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
+  });
+  return { owner, eveningId, ...(await read(eveningId)) };
+};
+
 describeWithDatabase("the live odds of an evening's game in play", () => {
   it("add up to 1 for the version asked, are the same when asked again; switched off, none are asked", async () => {
-    const owner = await newActor("owner");
-    const { eveningId, gameId } = await newEvening(owner);
-    await recordDeal(owner, {
-      gameId,
-      number: 1,
-      entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
-    });
-    const { version, inPlay } = await read(eveningId);
+    const { owner, eveningId, version, inPlay } = await afterBoAlone();
     const odds = (await oddsOf(eveningId, version, inPlay!))!;
     expect(Object.keys(odds)).toEqual(["Anna", "Bo", "Cecilia"]);
     expect(Object.values(odds).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
-    // Bo played alone (12 → 7): the favourite.
+    // Bo played alone: the favourite.
     expect(odds.Bo).toBeGreaterThan(Math.max(odds.Anna!, odds.Cecilia!));
     expect(await oddsOf(eveningId, version, inPlay!)).toEqual(odds);
 
@@ -50,14 +55,7 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
   });
 
   it("positions overtaken before they finish make the next ones wait longer for a slice, until one finishes", async () => {
-    const owner = await newActor("owner");
-    const { eveningId, gameId } = await newEvening(owner);
-    await recordDeal(owner, {
-      gameId,
-      number: 1,
-      entries: { Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } },
-    });
-    const { version, inPlay } = await read(eveningId);
+    const { eveningId, version, inPlay } = await afterBoAlone();
     // The patience each position asks for before a slice; the first is overtaken at its first pause.
     const asked: Record<string, number[]> = { first: [], second: [], third: [] };
     let overtaking: Promise<Record<string, number> | null> | null = null;
