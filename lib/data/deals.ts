@@ -8,6 +8,7 @@ import { z } from "zod";
 import { getDb, jsonColumn, runStatement, sql, sqliteDirect, type Tx } from "@/lib/db/client";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import {
+  sameEntries,
   scorerAfter,
   evaluateGame,
   MAX_NAME_LENGTH,
@@ -68,16 +69,25 @@ export const RecordDealSchema = z.object({
 });
 export type RecordDealInput = z.input<typeof RecordDealSchema>;
 
+/**
+ * A change of a stored deal may say which deal it changes: its entries as the phone showed them. Changed or
+ * replaced from another phone since, the deal is not the one the person saw, and the change is refused as a
+ * conflict — nobody edits or deletes a deal they did not see. (Without it, the deal at that number is changed.)
+ */
+const SeenSchema = EntriesSchema.optional();
+
 export const EditDealSchema = z.object({
   gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
+  expected: SeenSchema,
 });
 export type EditDealInput = z.input<typeof EditDealSchema>;
 
 export const DeleteDealSchema = z.object({
   gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
+  expected: SeenSchema,
 });
 export type DeleteDealInput = z.input<typeof DeleteDealSchema>;
 
@@ -172,6 +182,16 @@ class RaceLost extends AppError {
 
 function snapshot(record: GameRecord, number: number): Entries | null {
   return record.deals[number - 1]?.entries ?? null;
+}
+
+/** Deal `number` as stored, to be changed: refused when there is none, or when it is not the deal the phone saw. */
+function dealToChange(record: GameRecord, number: number, expected: z.infer<typeof SeenSchema>): Entries {
+  const before = snapshot(record, number);
+  if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
+  if (expected && !sameEntries(before, asEntries(expected))) {
+    throw new AppError("conflict", { key: "errors.dealChanged", params: { n: number } });
+  }
+  return before;
 }
 
 export interface RecordedDeal {
@@ -422,13 +442,12 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<Chan
 
 async function editParsedDeal(
   actor: Actor,
-  { gameId, number, entries }: z.infer<typeof EditDealSchema>,
+  { gameId, number, entries, expected }: z.infer<typeof EditDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
-    const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
+    const before = dealToChange(state.record, number, expected);
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);
@@ -461,13 +480,12 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
 
 async function deleteParsedDeal(
   actor: Actor,
-  { gameId, number }: z.infer<typeof DeleteDealSchema>,
+  { gameId, number, expected }: z.infer<typeof DeleteDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
-    const before = snapshot(state.record, number);
-    if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
+    const before = dealToChange(state.record, number, expected);
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);

@@ -22,12 +22,16 @@ export interface DealApi {
     gameId: string,
     deal: { number: number; entries: Entries; clientKey: string; account?: string },
   ): Promise<ApiAnswer>;
-  edit(gameId: string, number: number, entries: Entries): Promise<ApiAnswer>;
-  remove(gameId: string, number: number): Promise<ApiAnswer>;
+  /** `expected`: the deal as this phone showed it — refused (409) when the stored deal is not that one anymore. */
+  edit(gameId: string, number: number, entries: Entries, expected?: Entries): Promise<ApiAnswer>;
+  remove(gameId: string, number: number, expected?: Entries): Promise<ApiAnswer>;
 }
 
 /** The real routes by `fetch` (passed in for tests), each request bounded by `deadlineMs`, body included. */
-export function createDealApi(fetcher: typeof fetch = (...args) => fetch(...args), deadlineMs = SEND_DEADLINE_MS) {
+export function createDealApi(
+  fetcher: typeof fetch = (...args) => fetch(...args),
+  deadlineMs = SEND_DEADLINE_MS,
+): DealApi {
   async function send(url: string, method: string, body?: unknown): Promise<ApiAnswer> {
     const signal = AbortSignal.timeout(deadlineMs);
     const response = await fetcher(url, {
@@ -53,9 +57,9 @@ export function createDealApi(fetcher: typeof fetch = (...args) => fetch(...args
     session: () => send("/api/auth/session", "GET"),
     deals: (gameId) => send(deals(gameId), "GET"),
     record: (gameId, deal) => send(deals(gameId), "POST", deal),
-    edit: (gameId, number, entries) => send(`${deals(gameId)}/${number}`, "PUT", { entries }),
-    remove: (gameId, number) => send(`${deals(gameId)}/${number}`, "DELETE", {}),
-  } satisfies DealApi;
+    edit: (gameId, number, entries, expected) => send(`${deals(gameId)}/${number}`, "PUT", { entries, expected }),
+    remove: (gameId, number, expected) => send(`${deals(gameId)}/${number}`, "DELETE", { expected }),
+  };
 }
 
 export const fetchApi = createDealApi();

@@ -4,7 +4,7 @@
  * shows meanwhile. The store (lib/offline/store.ts) keeps the queue; the sync (lib/offline/sync.ts) carries
  * these decisions out.
  */
-import { exchangeRounds, scorerAfter, type EntryRecord, type GameRecord, type GameResult } from "@/lib/rules";
+import { sameEntries, scorerAfter, type GameRecord, type GameResult } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
 
 /** A deal saved on this phone that the server has not stored yet. */
@@ -88,20 +88,6 @@ export function planStep(
   }
   // Fewer deals on the server than this phone's copy had (one was deleted meanwhile): it follows the last.
   return { kind: "record", number: server.length + 1 };
-}
-
-/** One seat's entry in one shape: exchanges as rounds without empty ones ("0 cards" is no exchange), no empty fields. */
-function normalEntry(entry: EntryRecord | undefined): string {
-  if (!entry) return "-";
-  const exchanged = exchangeRounds(entry).filter((n) => n !== 0);
-  return JSON.stringify([entry.plays, exchanged, entry.tricks ?? null, entry.revoke ?? false]);
-}
-
-/** Whether two deals say the same thing about every seat, however each phone wrote it down. */
-export function sameEntries(a: Entries, b: Entries): boolean {
-  const seats = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const seat of seats) if (normalEntry(a[seat]) !== normalEntry(b[seat])) return false;
-  return true;
 }
 
 /** The outbox in the order its deals are sent: per game, in the order they were entered. */

@@ -16,6 +16,7 @@ export {
   toRecord,
   exchangeRounds,
   cardsExchanged,
+  sameEntries,
   hasControlCharacters,
   MAX_NAME_LENGTH,
   type GameSetup,

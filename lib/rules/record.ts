@@ -1,5 +1,14 @@
 import { describe, problem } from "./problems";
-import type { EntryRecord, GameRecord, HouseRuleName, HouseRules, Problem, RulesMessage, VariantId } from "./types";
+import type {
+  Entries,
+  EntryRecord,
+  GameRecord,
+  HouseRuleName,
+  HouseRules,
+  Problem,
+  RulesMessage,
+  VariantId,
+} from "./types";
 import { HOUSE_RULE_VALUES, VARIANTS, isVariantId, resolveHouseRules } from "./variants";
 
 /** The part of a record that fixes the game before any deal: who plays, under which rules. */
@@ -275,6 +284,20 @@ export function toRecord(setup: GameSetup, deals: GameRecord["deals"]): GameReco
 export function exchangeRounds(entry: Pick<EntryRecord, "exchanged">): number[] {
   const { exchanged } = entry;
   return exchanged === undefined ? [] : Array.isArray(exchanged) ? [...exchanged] : [exchanged];
+}
+
+/** One seat's entry in one shape: exchanges as rounds without empty ones ("0 cards" is no exchange), no empty fields. */
+function normalEntry(entry: EntryRecord | undefined): string {
+  if (!entry) return "-";
+  const exchanged = exchangeRounds(entry).filter((n) => n !== 0);
+  return JSON.stringify([entry.plays, exchanged, entry.tricks ?? null, entry.revoke ?? false]);
+}
+
+/** Whether two deals say the same thing about every seat, however each phone wrote it down. */
+export function sameEntries(a: Entries, b: Entries): boolean {
+  const seats = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const seat of seats) if (normalEntry(a[seat]) !== normalEntry(b[seat])) return false;
+  return true;
 }
 
 /** How many cards a seat took from the talon in all. */

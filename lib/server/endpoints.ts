@@ -107,8 +107,9 @@ export function postDeal(gameId: string, request: PlainRequest): Promise<JsonAns
 }
 
 /**
- * PUT /api/games/{gameId}/deals/{number}: replaces a stored deal's entries, `{ entries }` → 200 `{ number, version }`
- * (the same rules check as any edit; `version` is the evening's version the edit made).
+ * PUT /api/games/{gameId}/deals/{number}: replaces a stored deal's entries, `{ entries, expected? }` → 200
+ * `{ number, version }` (the same rules check as any edit; `version` is the evening's version the edit made;
+ * `expected`, the deal's entries as the phone showed them: 409 when the stored deal is not that one anymore).
  */
 export function putDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
   return answering(request, async () => {
@@ -122,13 +123,15 @@ export function putDeal(gameId: string, number: string, request: PlainRequest): 
 
 /**
  * DELETE /api/games/{gameId}/deals/{number}: deletes a stored deal; the later ones move up one place (the same rules
- * check as any deletion) → 200 `{ number, version }`. The body is an empty JSON object, so a form cannot send it.
+ * check as any deletion) → 200 `{ number, version }`. The body is a JSON object — `{}`, or `{ expected }` as for PUT —
+ * so a form cannot send it.
  */
 export function removeDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
   return answering(request, async () => {
-    jsonObject(request);
+    const input = jsonObject(request);
     const parsed = dealNumber(number);
-    const { version } = await deleteDeal(await actorFromCookies(request.cookie), { gameId, number: parsed });
+    const actor = await actorFromCookies(request.cookie);
+    const { version } = await deleteDeal(actor, { ...input, gameId, number: parsed } as never);
     return { status: 200, body: { number: parsed, version } };
   });
 }

@@ -5,9 +5,8 @@ import { getEvening } from "@/lib/data/evening-view";
 import { endEvening } from "@/lib/data/evenings";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { isUniqueViolation } from "@/lib/data/prisma-errors";
-import { sameEntries } from "@/lib/offline/outbox";
 import { problemText } from "@/lib/i18n/dictionaries";
-import { scoreGame, type Problem } from "@/lib/rules";
+import { sameEntries, scoreGame, type Problem } from "@/lib/rules";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
@@ -316,6 +315,34 @@ describeWithDatabase("deals", () => {
     const error = await editDeal(owner, { gameId, number: 1, entries: lone("Bo") }).catch((e) => e);
     expect(error.problems[0]).toMatchObject({ code: "game.over", deal: 2 });
     expect(await fingerprint()).toEqual(before);
+  });
+
+  it("an edit or deletion of a deal changed from another phone since this one showed it is refused and writes nothing", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: deal1 });
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo") });
+    // The deal as this phone showed it, written down another way: the same deal, so the edit goes through.
+    const shown = {
+      Anna: { plays: true, exchanged: [2], tricks: 1 },
+      Bo: { plays: true, exchanged: [1, 2], tricks: 4, revoke: false },
+      Cecilia: { plays: true, tricks: 0 },
+    };
+    await editDeal(owner, { gameId, number: 1, entries: lone("Cecilia"), expected: shown });
+    // Another phone changed deal 2 (Bo → Anna alone); this phone still shows Bo alone.
+    await editDeal(owner, { gameId, number: 2, entries: lone("Anna"), expected: lone("Bo") });
+    const before = await fingerprint();
+    for (const change of [
+      () => editDeal(owner, { gameId, number: 2, entries: lone("Cecilia"), expected: lone("Bo") }),
+      () => deleteDeal(owner, { gameId, number: 2, expected: lone("Bo") }),
+    ]) {
+      const error = await change().catch((e) => e);
+      expect(error).toMatchObject({ code: "conflict", message: expect.stringContaining("Deal 2 was changed") });
+      expect(await fingerprint()).toEqual(before);
+    }
+    // Shown as it is now, it can be deleted.
+    await deleteDeal(owner, { gameId, number: 2, expected: lone("Anna") });
+    expect((await getGameDeals(owner, gameId)).deals.map((d) => d.entries)).toEqual([lone("Cecilia")]);
   });
 
   it("deleting a deal moves the later ones up and recomputes", async () => {

@@ -7,7 +7,6 @@ import {
   renumberProvisional,
   thenChange,
   removeQueued,
-  sameEntries,
   sendOrder,
   withQueued,
   type QueuedDeal,
@@ -25,28 +24,6 @@ const queued = (seq: number, number: number, entries = alone("Bo"), extra: Parti
   queuedAt: seq,
   state: "waiting",
   ...extra,
-});
-
-describe("sameEntries", () => {
-  it("sees the same deal however each phone wrote it down", () => {
-    expect(
-      sameEntries(
-        { A: { plays: true, exchanged: 2, tricks: 3 } },
-        { A: { plays: true, exchanged: [2], tricks: 3, revoke: false } },
-      ),
-    ).toBe(true);
-    expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 3))).toBe(true);
-    // The deal screen says "0 cards" where a script leaves the exchange out.
-    expect(sameEntries({ A: { plays: true, exchanged: 0, tricks: 3 } }, { A: { plays: true, tricks: 3 } })).toBe(true);
-    expect(sameEntries({ A: { plays: true, exchanged: [2, 0] } }, { A: { plays: true, exchanged: [2] } })).toBe(true);
-  });
-
-  it("tells different deals apart, seat by seat", () => {
-    expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 2))).toBe(false);
-    expect(sameEntries(alone("Bo"), alone("Anna"))).toBe(false);
-    expect(sameEntries({ A: { plays: true, exchanged: [2, 1] } }, { A: { plays: true, exchanged: 3 } })).toBe(false);
-    expect(sameEntries({ A: { plays: false } }, { A: { plays: false }, B: { plays: false } })).toBe(false);
-  });
 });
 
 describe("planStep: a queued deal against the server's record", () => {

@@ -99,7 +99,9 @@ describe("writeNewDeal", () => {
     };
     const api = createDealApi(recorder);
     await api.record("g/1", { ...deal, account: "acc-1" });
-    await api.edit("g1", 2, deal.entries);
+    const seen = { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } };
+    await api.edit("g1", 2, deal.entries, seen);
+    await api.remove("g1", 2, seen);
     await api.remove("g1", 2);
     await api.deals("g1");
     await api.session();
@@ -107,10 +109,17 @@ describe("writeNewDeal", () => {
       "POST /api/games/g%2F1/deals",
       "PUT /api/games/g1/deals/2",
       "DELETE /api/games/g1/deals/2",
+      "DELETE /api/games/g1/deals/2",
       "GET /api/games/g1/deals",
       "GET /api/auth/session",
     ]);
     expect(requests[0]!.body).toMatchObject({ number: 3, clientKey: "writer-key-1", account: "acc-1" });
+    // A change of a stored deal says which deal it changes; a deletion's body is always a JSON object.
+    expect(requests.slice(1, 4).map((r) => r.body)).toEqual([
+      { entries: deal.entries, expected: seen },
+      { expected: seen },
+      {},
+    ]);
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { cardsExchanged, exchangeRounds, type GameRecord } from "@/lib/rules";
+import { cardsExchanged, exchangeRounds, sameEntries, type Entries, type GameRecord } from "@/lib/rules";
+
+const alone = (who: string): Entries =>
+  Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
+const pair = (a: string, b: string, aTricks = 3): Entries => ({
+  Anna: { plays: false },
+  Bo: { plays: false },
+  Cecilia: { plays: false },
+  [a]: { plays: true, exchanged: 1, tricks: aTricks },
+  [b]: { plays: true, exchanged: 2, tricks: 5 - aTricks },
+});
 
 describe("the cards a seat exchanged", () => {
   it("read the same whether the entry wrote a total or rounds", () => {
@@ -31,5 +41,27 @@ describe("the cards a seat exchanged", () => {
     rounds.push(5);
     expect(anna.exchanged).toEqual([2, 1]);
     expect(record.players.map((p) => cardsExchanged(record.deals[0]!.entries[p]!))).toEqual([3, 2, 0]);
+  });
+});
+
+describe("sameEntries", () => {
+  it("sees the same deal however each phone wrote it down", () => {
+    expect(
+      sameEntries(
+        { A: { plays: true, exchanged: 2, tricks: 3 } },
+        { A: { plays: true, exchanged: [2], tricks: 3, revoke: false } },
+      ),
+    ).toBe(true);
+    expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 3))).toBe(true);
+    // The deal screen says "0 cards" where a script leaves the exchange out.
+    expect(sameEntries({ A: { plays: true, exchanged: 0, tricks: 3 } }, { A: { plays: true, tricks: 3 } })).toBe(true);
+    expect(sameEntries({ A: { plays: true, exchanged: [2, 0] } }, { A: { plays: true, exchanged: [2] } })).toBe(true);
+  });
+
+  it("tells different deals apart, seat by seat", () => {
+    expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 2))).toBe(false);
+    expect(sameEntries(alone("Bo"), alone("Anna"))).toBe(false);
+    expect(sameEntries({ A: { plays: true, exchanged: [2, 1] } }, { A: { plays: true, exchanged: 3 } })).toBe(false);
+    expect(sameEntries({ A: { plays: false } }, { A: { plays: false }, B: { plays: false } })).toBe(false);
   });
 });

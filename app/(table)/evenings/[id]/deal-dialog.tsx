@@ -55,7 +55,7 @@ export function DealDialog({ gameId, record, result, number, view: initialView, 
 
   function remove() {
     startTransition(async () => {
-      const response = await writer.remove({ gameId, number });
+      const response = await writer.remove({ gameId, number, expected: record.deals[number - 1]?.entries });
       if (response.ok) onChanged();
       else if (response.code === "conflict") onChanged(`${t("table.conflict")} (${i18n.failure(response)})`);
       else setError(i18n.failure(response));

@@ -48,7 +48,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
     hold(null);
     setUndoing(true);
     try {
-      const response = await writer.remove({ gameId, number });
+      const response = await writer.remove({ gameId, number, expected: record.deals[number - 1]?.entries });
       onChanged(response.ok ? undefined : i18n.failure(response));
     } finally {
       setJustSaved(null);

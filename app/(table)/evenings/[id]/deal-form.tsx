@@ -87,6 +87,8 @@ export function DealForm({
   const [draft, setDraft] = useState<Draft>(() =>
     mode === "edit" ? draftFrom(record.players, record.deals[context.number - 1]!.entries) : emptyDraft(record.players),
   );
+  // An edit changes the deal it was opened on: a deal changed from another phone meanwhile is not overwritten.
+  const [seen] = useState(() => (mode === "edit" ? record.deals[context.number - 1]?.entries : undefined));
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, startTransition] = useTransition();
@@ -116,7 +118,7 @@ export function DealForm({
       const response =
         mode === "new"
           ? await writer.record({ gameId, number: context.number, entries: deal.entries, clientKey: clientKey.current })
-          : await writer.edit({ gameId, number: context.number, entries: deal.entries });
+          : await writer.edit({ gameId, number: context.number, entries: deal.entries, expected: seen });
       if (response.ok) {
         clientKey.current = newClientKey();
         onSaved({ number: context.number, queued: response.data.queued });

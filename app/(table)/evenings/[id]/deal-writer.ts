@@ -15,8 +15,9 @@ export type Written = ActionResult<{ queued: boolean }>;
  */
 export interface DealWriter {
   record(input: { gameId: string; number: number; entries: Entries; clientKey: string }): Promise<Written>;
-  edit(input: { gameId: string; number: number; entries: Entries }): Promise<Written>;
-  remove(input: { gameId: string; number: number }): Promise<Written>;
+  /** `expected`: the deal as it was shown when the change began; a stored deal changed since is not changed. */
+  edit(input: { gameId: string; number: number; entries: Entries; expected?: Entries }): Promise<Written>;
+  remove(input: { gameId: string; number: number; expected?: Entries }): Promise<Written>;
 }
 
 export const DealWriterContext = createContext<DealWriter | null>(null);

@@ -91,12 +91,12 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       },
       edit: (input) =>
         changeDeal(input, (seq) => current.current.outbox.editQueued(seq, input.entries), {
-          request: () => fetchApi.edit(input.gameId, input.number, input.entries),
+          request: () => fetchApi.edit(input.gameId, input.number, input.entries, input.expected),
           change: { action: "edit", ...input },
         }),
       remove: (input) =>
         changeDeal(input, (seq) => current.current.outbox.removeQueued(seq), {
-          request: () => fetchApi.remove(input.gameId, input.number),
+          request: () => fetchApi.remove(input.gameId, input.number, input.expected),
           change: { action: "delete", ...input },
         }),
     };
