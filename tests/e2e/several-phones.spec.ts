@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { PASSWORD, signUp, uniqueName } from "./support";
 import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
-import { createEvening, enterDeal, expectProtokoll, fillDeal, seat } from "../support/table";
+import { createEvening, enterDeal, expectProtokoll, fillDeal, playAlone, seat } from "../support/table";
+import { stored } from "./phone";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -165,4 +166,41 @@ test("a deal changed on this phone is shown from the route's answer, without loa
   expect(pageLoads.length).toBeGreaterThan(0);
   await page.reload();
   await expectProtokoll(page, record, scoreGame(record));
+});
+
+test("an edit of a deal another phone changed meanwhile is refused, and the other phone's change stays", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const players = ["Anna", "Bo", "Cecilia"];
+  await createEvening(page, { title: "Samma giv", variant: "Knektpass", players, firstDealer: "Anna" });
+  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
+  await playAlone(page, "Bo");
+  const gameUrl = new URL((await posted).url()).pathname;
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+
+  // This phone opens deal 1 (Bo alone) to make Cecilia the lone player instead …
+  await page.getByRole("button", { name: "Deal 1", exact: true }).click();
+  const dialog = page.getByTestId("deal-dialog");
+  await dialog.getByRole("button", { name: "Edit deal 1" }).click();
+  const toggle = (name: string) =>
+    dialog.getByTestId(`seat-${name}`).getByRole("button", { name: new RegExp(`^${name}: `) });
+  await toggle("Bo").click();
+  await toggle("Cecilia").click();
+  // … while another phone makes it Anna's.
+  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  const other = await page.request.put(`${gameUrl}/1`, {
+    data: { entries: lone("Anna"), expected: lone("Bo") },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(other.status()).toBe(200);
+  await dialog.getByRole("button", { name: "Save the change" }).click();
+  await expect(
+    page.getByText("Deal 1 was changed from another phone since this one showed it; nothing was changed.", {
+      exact: false,
+    }),
+  ).toBeVisible();
+  expect((await stored(page))[0]!.deals.map((d) => d.entries)).toEqual([lone("Anna")]);
+  await expect(page.getByTestId("protokoll").first().getByTestId("score-Anna")).toHaveText("7");
 });
