@@ -159,7 +159,9 @@ async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredD
 
 /**
  * "Keep mine" on a conflict: mine replaces theirs as an edit, then leaves the outbox. Returns the server's
- * refusal message, if it refused the edit, or the outcome when it could not be asked.
+ * refusal message, if it refused the edit, or the outcome when it could not be asked. Theirs is sent as the table
+ * saw it: changed again from another phone meanwhile, it is not replaced unseen — the conflict shows theirs as it
+ * is now instead, for the table to choose again.
  */
 export async function keepMine(
   store: QueueStore,
@@ -167,7 +169,8 @@ export async function keepMine(
   deal: QueuedDeal,
 ): Promise<{ ok: true } | { ok: false; reason: string } | { ok: false; outcome: Exclude<SyncOutcome, "done"> }> {
   try {
-    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries));
+    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, deal.theirs));
+    if (answer.status === 409) await showTheirsNow(store, api, deal);
     if (answer.status !== 200) return { ok: false, reason: messageOf(answer, `HTTP ${answer.status}`) };
   } catch (error) {
     if (error instanceof Stop) return { ok: false, outcome: error.outcome };
@@ -175,4 +178,13 @@ export async function keepMine(
   }
   await store.apply({ remove: [deal.seq!], update: [] });
   return { ok: true };
+}
+
+/** The conflict of `deal` with the server's deal of its number as it is now (another phone changed it again). */
+async function showTheirsNow(store: QueueStore, api: SyncApi, deal: QueuedDeal): Promise<void> {
+  const loaded = await loadDeals(api, deal.gameId);
+  const now = "deals" in loaded ? loaded.deals[deal.number - 1] : undefined;
+  if (!now) return;
+  const changes = { theirs: now.entries, ...(now.by ? { theirsBy: now.by } : {}) };
+  await store.apply({ remove: [], update: [{ seq: deal.seq!, changes }] });
 }

@@ -3,7 +3,7 @@
  * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
  */
 import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
-import { type Entries, createScorer, type GameRecord } from "@/lib/rules";
+import { type Entries, createScorer, sameEntries, type GameRecord } from "@/lib/rules";
 import type { ApiAnswer } from "@/lib/offline/api";
 import type { QueueStore, SyncApi } from "@/lib/offline/sync";
 import { problemText } from "@/lib/i18n/dictionaries";
@@ -86,10 +86,12 @@ export class FakeServer implements SyncApi {
     });
   }
 
-  edit(gameId: string, number: number, entries: Entries) {
+  edit(gameId: string, number: number, entries: Entries, expected?: Entries) {
     return this.answer("PUT", gameId, () => {
       const deals = this.game(gameId);
       if (!deals[number - 1]) return { status: 404, body: { error: { code: "not_found", message: "no deal" } } };
+      if (expected && !sameEntries(deals[number - 1]!.entries, expected))
+        return { status: 409, body: { error: { code: "conflict", message: `Deal ${number} was changed` } } };
       const changed = deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d));
       const refused = this.refusal(changed);
       if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };

@@ -86,6 +86,22 @@ describe("syncOutbox", () => {
     expect(queue.deals).toEqual([]);
   });
 
+  it("keep mine does not replace theirs another phone changed again since the table saw it; the conflict shows it as it is", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Anna"));
+    const { queue, enter } = phone();
+    enter(1, alone("Cecilia"));
+    await syncOutbox(queue, server, ACCOUNT);
+    server.game("g1")[0]!.entries = alone("Bo");
+    expect(await keepMine(queue, server, queue.deals[0]!)).toEqual({ ok: false, reason: "Deal 1 was changed" });
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Bo")]);
+    // The conflict now shows theirs as it is; chosen again, mine replaces that.
+    expect(queue.deals[0]).toMatchObject({ state: "conflict", theirs: alone("Bo") });
+    expect(await keepMine(queue, server, queue.deals[0]!)).toEqual({ ok: true });
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia")]);
+    expect(queue.deals).toEqual([]);
+  });
+
   it("leaves a deal the rules now refuse in the outbox with the reason, and what follows it unsent", async () => {
     // The other phone's deals won the game for Bo meanwhile.
     const server = new FakeServer();
