@@ -402,3 +402,31 @@ test("a tap while a deal is being saved, or undone, waits for the form that foll
   await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   await expect.poll(deals).toEqual(["Bo", "Anna"].map(lone));
 });
+
+test("a deal half entered is still there when the page loads again (a pull that reloads it), until it is saved", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const players = ["Anna", "Bo", "Cecilia"];
+  await createEvening(page, { title: "Dra inte", variant: "Knektpass", players, firstDealer: "Anna" });
+  const toggle = (who: string) => seat(page, who).getByRole("button", { name: new RegExp(`^${who}: `) });
+  await toggle("Bo").click();
+  await seat(page, "Bo").getByRole("group", { name: "Cards" }).getByRole("button", { name: "2", exact: true }).click();
+  await page.reload();
+  await expect(toggle("Bo")).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    seat(page, "Bo").getByRole("group", { name: "Cards" }).getByRole("button", { name: "2", exact: true }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "mixed");
+  await page.getByRole("button", { name: /^Others/ }).click();
+  await page.getByRole("button", { name: /^Save deal/ }).click();
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  // Saved, it is gone: the next deal starts empty, after a reload too.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  for (const p of players) await expect(toggle(p)).toHaveAttribute("aria-pressed", "mixed");
+  const entries = (await stored(page))[0]!.deals.map((d) => d.entries);
+  // (Bo alone wins the deal whatever he exchanged: the cards are not part of it.)
+  expect(entries).toEqual([{ Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } }]);
+});

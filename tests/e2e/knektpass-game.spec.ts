@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, expectProtokoll, seat, type Seats } from "../support/table";
+import { createEvening, enterDeal, expectProtokoll, seat, type Seats, freshForm } from "../support/table";
 
 const players = ["Anna", "Bo", "Cecilia"];
 
@@ -32,7 +32,7 @@ test("a whole Knektpass game on a phone: quotas, a lone player, a redeal, the wi
   await page.getByRole("button", { name: "Save deal 1" }).click();
   await expect(page.locator('tr[data-deal="1"]')).toHaveCount(0);
   await screenshots(page, "deal-screen-knektpass");
-  await page.reload();
+  await freshForm(page);
 
   await play({
     Anna: { plays: true, exchanged: 2, tricks: 1 },

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, expectProtokoll, seat, setPlays, type Seats } from "../support/table";
+import { createEvening, enterDeal, expectProtokoll, seat, setPlays, type Seats, freshForm } from "../support/table";
 
 const players = ["Anna", "Bo", "Cecilia", "Dag"];
 
@@ -34,7 +34,7 @@ test("a whole Norrlands-Knack game on a phone: first deal, limpas, trumftvång o
   await setPlays(page, { Anna: true, Bo: true, Cecilia: true, Dag: false });
   await expect(seat(page, "Dag").getByRole("button", { name: "Dag: Lura" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Revoke" })).toHaveCount(0);
-  await page.reload();
+  await freshForm(page);
   await play({
     Anna: { plays: true, tricks: 0 },
     Bo: { plays: true, tricks: 5 },
@@ -55,7 +55,7 @@ test("a whole Norrlands-Knack game on a phone: first deal, limpas, trumftvång o
   await setPlays(page, { Anna: true, Bo: true, Cecilia: false, Dag: true });
   await expect(seat(page, "Bo").getByRole("button", { name: "Revoke" })).toBeVisible();
   await screenshots(page, "deal-screen-trumftvang");
-  await page.reload();
+  await freshForm(page);
   await play({
     Anna: { plays: true, tricks: 3 },
     Bo: { plays: true, tricks: 0 },

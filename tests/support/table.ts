@@ -145,6 +145,15 @@ export async function playAlone(page: Page, name: string) {
   await page.getByRole("button", { name: /^Save deal/ }).click();
 }
 
+/**
+ * The page loaded again with an empty form: what it keeps of a half-entered deal (until it is saved, across loads
+ * of the page) dropped first — for tests that tried the form and go on with a deal of their own.
+ */
+export async function freshForm(page: Page) {
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+}
+
 /** Sets every seat of the open form to play/pass by its toggle (for tests of the form itself). */
 export async function setPlays(page: Page, plays: Record<string, boolean>) {
   for (const [name, wanted] of Object.entries(plays)) {

@@ -18,7 +18,6 @@ import {
   cardsOf,
   checkDraft,
   chooseForSeat,
-  draftFrom,
   emptyDraft,
   filledTricks,
   othersPass,
@@ -29,6 +28,7 @@ import {
 } from "./deal-draft";
 import { useDealWriter } from "./deal-writer";
 import { Segmented } from "./segmented";
+import { useFormDraft } from "./use-kept-draft";
 
 interface Props {
   gameId: string;
@@ -84,9 +84,7 @@ export function DealForm({
   const { t } = i18n;
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
-  const [draft, setDraft] = useState<Draft>(() =>
-    mode === "edit" ? draftFrom(record.players, record.deals[context.number - 1]!.entries) : emptyDraft(record.players),
-  );
+  const { draft, setDraft, forgetDraft } = useFormDraft(gameId, record, context.number, mode);
   // An edit changes the deal it was opened on: a deal changed from another phone meanwhile is not overwritten.
   const [seen] = useState(() => (mode === "edit" ? record.deals[context.number - 1]?.entries : undefined));
   const [attempted, setAttempted] = useState(false);
@@ -119,6 +117,7 @@ export function DealForm({
         mode === "new"
           ? await writer.record({ gameId, number: context.number, entries: deal.entries, clientKey: clientKey.current })
           : await writer.edit({ gameId, number: context.number, entries: deal.entries, expected: seen });
+      if (response.ok || response.code === "conflict") forgetDraft();
       if (response.ok) {
         clientKey.current = newClientKey();
         onSaved({ number: context.number, queued: response.data.queued });
