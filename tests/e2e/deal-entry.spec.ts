@@ -420,7 +420,9 @@ test("a deal half entered is still there when the page loads again (a pull that 
   ).toHaveAttribute("aria-pressed", "true");
   await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "mixed");
   await page.getByRole("button", { name: /^Others/ }).click();
+  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
   await page.getByRole("button", { name: /^Save deal/ }).click();
+  const gameUrl = new URL((await posted).url()).pathname;
   await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
   // Saved, it is gone: the next deal starts empty, after a reload too.
   await page.reload();
@@ -429,4 +431,20 @@ test("a deal half entered is still there when the page loads again (a pull that 
   const entries = (await stored(page))[0]!.deals.map((d) => d.entries);
   // (Bo alone wins the deal whatever he exchanged: the cards are not part of it.)
   expect(entries).toEqual([{ Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } }]);
+
+  // Deal 2 half entered, the page loaded again, and then another phone records deal 2: the kept taps are not
+  // silently dropped — the page says the entry was not saved.
+  await toggle("Anna").click();
+  await page.reload();
+  await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "true");
+  const other = await page.request.post(gameUrl, {
+    data: { number: 2, entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(other.status()).toBe(201);
+  await expect(page.getByText("The game changed while you entered deal 2: your entry was not saved.")).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "mixed");
 });

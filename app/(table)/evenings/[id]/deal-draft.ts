@@ -37,6 +37,11 @@ export function emptyDraft(players: string[]): Draft {
   return Object.fromEntries(players.map((p) => [p, EMPTY_SEAT]));
 }
 
+/** Whether anything has been chosen in the draft. */
+export function hasTaps(draft: Draft): boolean {
+  return Object.values(draft).some((s) => s.plays !== null || s.rounds.length > 0 || s.tricks !== null || s.revoke);
+}
+
 export function draftFrom(players: string[], entries: Entries): Draft {
   return Object.fromEntries(
     players.map((p) => {

@@ -45,7 +45,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   }
 
   async function undo(number: number) {
-    hold(null);
+    if (formKey) hold(formKey, false);
     setUndoing(true);
     try {
       const response = await writer.remove({ gameId, number, expected: record.deals[number - 1]?.entries });
@@ -74,7 +74,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
           }}
           mode="new"
           busy={undoing}
-          onHolding={(taps) => hold(taps ? formKey : null)}
+          onHolding={(taps) => formKey && hold(formKey, taps)}
           onSaved={saved}
           toast={toast}
         />
@@ -101,5 +101,10 @@ function useMovedOnNotice(formKey: string | null, number: number | null, notify:
     if (before.key !== null && holding.current === before.key) notify(t("table.movedOn", { n: before.number! }));
     holding.current = null;
   }, [formKey, number, notify, t]);
-  return useCallback((key: string | null) => void (holding.current = key), []);
+  // A form tells only of its own key: the next deal's form, mounted before this hook hears of the change, does not
+  // clear what the previous one held.
+  return useCallback((key: string, taps: boolean) => {
+    if (taps) holding.current = key;
+    else if (holding.current === key) holding.current = null;
+  }, []);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useRef, useState, useTransition, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import type { Dictionary } from "@/lib/i18n/dictionaries";
 import { useI18n } from "@/lib/i18n/client";
 import {
@@ -20,6 +20,7 @@ import {
   chooseForSeat,
   emptyDraft,
   filledTricks,
+  hasTaps,
   othersPass,
   seatInputs,
   toDeal,
@@ -38,7 +39,7 @@ interface Props {
   mode: "new" | "edit";
   /** Another change of this game is on its way (an undo): the form takes no tap until it is done. */
   busy?: boolean;
-  /** Whether the form now holds taps that are not being saved: after a tap (true), on Save (false), after a refusal. */
+  /** Whether the form holds taps that are not being saved (kept from before a reload too), told as it changes. */
   onHolding?: (taps: boolean) => void;
   /**
    * After a save (or a refusal that needs the current state): the saved deal's number (`queued` when it was
@@ -99,9 +100,10 @@ export function DealForm({
   // A new deal's problems show once it is complete; an edit's only on Save — an edit is complete from the start,
   // and its first tap of two would otherwise show a problem the second one settles.
   const showProblems = attempted || (mode === "new" && check.complete);
+  const holdingTaps = mode === "new" && !pending && hasTaps(draft);
+  useEffect(() => onHolding?.(holdingTaps), [holdingTaps, onHolding]);
 
   function change(next: Draft) {
-    onHolding?.(true);
     setError(null);
     setAttempted(false);
     setDraft(next);
@@ -110,7 +112,6 @@ export function DealForm({
     change(chooseForSeat(record, context, draft, player, choice));
 
   function send(deal = toDeal(record, context, draft)) {
-    onHolding?.(false);
     setError(null);
     startTransition(async () => {
       const response =
@@ -125,7 +126,6 @@ export function DealForm({
         clientKey.current = newClientKey();
         onSaved({ message: `${t("table.conflict")} (${i18n.failure(response)})` });
       } else {
-        onHolding?.(true);
         setError(i18n.failure(response));
       }
     });
