@@ -41,14 +41,11 @@ async function withAdmin(work) {
  * Runs a step; resolves to whether it passed. Its output is kept and printed in one piece when it ends, or with
  * `live`, shown as it comes (the browser tests, the long step at the end). Lint, which nothing waits for and
  * which has no timeouts, runs at a lower priority (`background`, i.e. `nice`), so the steps that hold up the
- * browser tests get the cores. (The vitest steps keep theirs: starved, their tests would hit their timeouts.) The
- * SQLite binding's compile, one core's work that the browser tests wait for, runs at a higher priority (`urgent`,
- * `nice -n -5`; where that is not allowed, nice says so and it runs as usual).
+ * browser tests get the cores. (The vitest steps keep theirs: starved, their tests would hit their timeouts.)
  */
-function step(name, command, args, { env = {}, background = false, urgent = false, live = false } = {}) {
+function step(name, command, args, { env = {}, background = false, live = false } = {}) {
   const started = Date.now();
-  const niceness = background ? "10" : urgent ? "-5" : null;
-  const [file, argv] = niceness ? ["nice", ["-n", niceness, command, ...args]] : [command, args];
+  const [file, argv] = background ? ["nice", ["-n", "10", command, ...args]] : [command, args];
   if (live) process.stdout.write(`\n── ${name}: started ──\n`);
   return new Promise((resolve) => {
     const child = spawn(file, argv, {
@@ -73,7 +70,7 @@ function step(name, command, args, { env = {}, background = false, urgent = fals
 // here, on one core, beside the steps that do not load it; those that load it start once it is there.
 const binding = existsSync(SQLITE_BINDING)
   ? Promise.resolve(true)
-  : step("SQLite binding", "npm", ["rebuild", "better-sqlite3"], { urgent: true });
+  : step("SQLite binding", "npm", ["rebuild", "better-sqlite3"]);
 const afterBinding = async (start) => ((await binding) ? start() : false);
 
 /** Fresh databases for the browser tests (SQLite, and PostgreSQL when it is there), built from the migrations. */
