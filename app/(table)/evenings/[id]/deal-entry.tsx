@@ -45,7 +45,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
   }
 
   async function undo(number: number) {
-    if (formKey) hold(formKey, false);
+    // Busy meanwhile, the form holds no taps (it says so itself): the undone deal's form coming back is no news.
     setUndoing(true);
     try {
       const response = await writer.remove({ gameId, number, expected: record.deals[number - 1]?.entries });

@@ -85,9 +85,7 @@ export function DealForm({
   const { t } = i18n;
   const knektpass = record.variant === "knektpass";
   const rounds = asksRounds(record);
-  const { draft, setDraft, forgetDraft } = useFormDraft(gameId, record, context.number, mode);
-  // An edit changes the deal it was opened on: a deal changed from another phone meanwhile is not overwritten.
-  const [seen] = useState(() => (mode === "edit" ? record.deals[context.number - 1]?.entries : undefined));
+  const { draft, setDraft, forgetDraft, opened } = useFormDraft(gameId, record, context.number, mode);
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, startTransition] = useTransition();
@@ -117,7 +115,7 @@ export function DealForm({
       const response =
         mode === "new"
           ? await writer.record({ gameId, number: context.number, entries: deal.entries, clientKey: clientKey.current })
-          : await writer.edit({ gameId, number: context.number, entries: deal.entries, expected: seen });
+          : await writer.edit({ gameId, number: context.number, entries: deal.entries, expected: opened });
       if (response.ok || response.code === "conflict") forgetDraft();
       if (response.ok) {
         clientKey.current = newClientKey();

@@ -36,9 +36,10 @@ function setRaw(key: string, raw: string | null) {
   for (const listener of listeners) listener();
 }
 
-function numberOf(raw: string): unknown {
+/** A kept draft's stored text read back: the deal's number and its draft, or null when it cannot be read. */
+function parseKept(raw: string): { number?: unknown; draft?: Record<string, unknown> } | null {
   try {
-    return (JSON.parse(raw) as { number?: unknown }).number;
+    return JSON.parse(raw) as { number?: unknown; draft?: Record<string, unknown> };
   } catch {
     return null;
   }
@@ -62,14 +63,8 @@ function read(gameId: string, number: number, players: string[]): Draft | null {
   const raw = getRaw(PREFIX + gameId);
   if (raw === null) return null;
   if (last?.raw !== raw || last.number !== number) {
-    let draft: Draft | null = null;
-    try {
-      const kept = JSON.parse(raw) as { number?: unknown; draft?: Record<string, unknown> };
-      draft = kept.number === number && kept.draft ? (kept.draft as Draft) : null;
-    } catch {
-      draft = null;
-    }
-    last = { raw, number, draft };
+    const kept = parseKept(raw);
+    last = { raw, number, draft: kept?.number === number && kept.draft ? (kept.draft as Draft) : null };
   }
   const draft = last.draft;
   return draft && players.every((p) => isSeat(draft[p])) ? draft : null;
@@ -82,17 +77,18 @@ function subscribe(listener: () => void) {
 
 /**
  * The deal form's draft: of a new deal, kept across loads of the page until `forgetDraft` (once it is saved); of an
- * edit, in the form only, starting from the deal as stored.
+ * edit, in the form only, starting from the deal as stored when the form opened (`opened`: the edit changes that
+ * deal, not one changed from another phone meanwhile).
  */
 export function useFormDraft(gameId: string, record: GameRecord, number: number, mode: "new" | "edit") {
   const kept = useKeptDraft(gameId, number, record.players);
-  const [edited, setEdited] = useState<Draft | null>(() =>
-    mode === "edit" ? draftFrom(record.players, record.deals[number - 1]!.entries) : null,
-  );
+  const [opened] = useState(() => (mode === "edit" ? record.deals[number - 1]!.entries : undefined));
+  const [edited, setEdited] = useState<Draft | null>(() => (opened ? draftFrom(record.players, opened) : null));
   return {
     draft: edited ?? kept.draft,
     setDraft: mode === "edit" ? (next: Draft) => setEdited(next) : kept.keep,
     forgetDraft: kept.forget,
+    opened,
   };
 }
 
@@ -114,7 +110,7 @@ function useKeptDraft(gameId: string, number: number, players: string[]) {
   );
   const forget = useCallback(() => {
     const raw = getRaw(PREFIX + gameId);
-    if (raw !== null && numberOf(raw) === number) setRaw(PREFIX + gameId, null);
+    if (raw !== null && parseKept(raw)?.number === number) setRaw(PREFIX + gameId, null);
   }, [gameId, number]);
   return { draft: kept ?? empty, keep, forget };
 }
