@@ -4,8 +4,8 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { scoreGame, type GameRecord } from "@/lib/rules";
-import { expectAccessible, signUp } from "./support";
-import { createEvening, enterDeal, playAlone, seat } from "../support/table";
+import { dealsRouteOf, expectAccessible, signUp, THREE, threeAtTheTable } from "./support";
+import { alone, createEvening, enterDeal, playAlone, seat } from "../support/table";
 import { stored } from "./phone";
 
 const FIVE = ["Anna", "Bo", "Cecilia", "Dag", "Erik"];
@@ -379,11 +379,8 @@ async function tapAfter(page: Page, who: string, letThrough: () => void, heading
 test("a tap while a deal is being saved, or undone, waits for the form that follows instead of being lost", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page);
-  const players = ["Anna", "Bo", "Cecilia"];
-  await createEvening(page, { title: "Snabba fingrar", variant: "Knektpass", players, firstDealer: "Anna" });
-  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  await threeAtTheTable(page, "Snabba fingrar");
+  const lone = (who: string) => alone(who, THREE);
   const deals = async () => (await stored(page))[0]!.deals.map((d) => d.entries);
 
   // A slow answer: the server gets deal 1 only when the test lets it through. While deal 1 is on its way its seats
@@ -406,10 +403,7 @@ test("a tap while a deal is being saved, or undone, waits for the form that foll
 test("a deal half entered is still there when the page loads again (a pull that reloads it), until it is saved", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page);
-  const players = ["Anna", "Bo", "Cecilia"];
-  await createEvening(page, { title: "Dra inte", variant: "Knektpass", players, firstDealer: "Anna" });
+  await threeAtTheTable(page, "Dra inte");
   const toggle = (who: string) => seat(page, who).getByRole("button", { name: new RegExp(`^${who}: `) });
   await toggle("Bo").click();
   await seat(page, "Bo").getByRole("group", { name: "Cards" }).getByRole("button", { name: "2", exact: true }).click();
@@ -420,17 +414,15 @@ test("a deal half entered is still there when the page loads again (a pull that 
   ).toHaveAttribute("aria-pressed", "true");
   await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "mixed");
   await page.getByRole("button", { name: /^Others/ }).click();
-  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
-  await page.getByRole("button", { name: /^Save deal/ }).click();
-  const gameUrl = new URL((await posted).url()).pathname;
+  const gameUrl = await dealsRouteOf(page, () => page.getByRole("button", { name: /^Save deal/ }).click());
   await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
   // Saved, it is gone: the next deal starts empty, after a reload too.
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
-  for (const p of players) await expect(toggle(p)).toHaveAttribute("aria-pressed", "mixed");
+  for (const p of THREE) await expect(toggle(p)).toHaveAttribute("aria-pressed", "mixed");
   const entries = (await stored(page))[0]!.deals.map((d) => d.entries);
   // (Bo alone wins the deal whatever he exchanged: the cards are not part of it.)
-  expect(entries).toEqual([{ Anna: { plays: false }, Bo: { plays: true }, Cecilia: { plays: false } }]);
+  expect(entries).toEqual([alone("Bo", THREE)]);
 
   // Deal 2 half entered, the page loaded again, and then another phone records deal 2: the kept taps are not
   // silently dropped — the page says the entry was not saved.
@@ -438,7 +430,7 @@ test("a deal half entered is still there when the page loads again (a pull that 
   await page.reload();
   await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "true");
   const other = await page.request.post(gameUrl, {
-    data: { number: 2, entries: { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: true } } },
+    data: { number: 2, entries: alone("Cecilia", THREE) },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(other.status()).toBe(201);

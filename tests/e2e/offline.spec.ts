@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { EntryRecord, GameRecord } from "@/lib/rules";
 import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
 import { PASSWORD, screenshots, signUp } from "./support";
-import { createEvening, enterDeal, playAlone, type Seats } from "../support/table";
+import { alone, createEvening, enterDeal, playAlone, type Seats } from "../support/table";
 
 const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
   Object.fromEntries(
@@ -170,8 +170,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   await workerInControl(a.page);
   const b = await secondPhone(browser, username, url);
   const record: GameRecord = { variant: "knektpass", players, firstDealer: "Anna", deals: [] };
-  const alone = (who: string): Seats =>
-    Object.fromEntries(players.map((p) => [p, p === who ? { plays: true } : { plays: false }]));
+  const lone = (who: string) => alone(who, players);
 
   // Each round: phone A enters deal n without a signal, phone B enters a different deal n with one.
   async function round(mine: string, theirs: string) {
@@ -197,7 +196,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   // Keep theirs: mine is dropped.
   let conflict = await round("Bo", "Cecilia");
   await conflict.getByRole("button", { name: "Keep theirs" }).click();
-  record.deals.push({ entries: alone("Cecilia") });
+  record.deals.push({ entries: lone("Cecilia") });
   await expect(conflict).toHaveCount(0);
   await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
   await expect.poll(async () => (await stored(a.page))[0]!.deals).toEqual(record.deals);
@@ -208,7 +207,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   await expect(conflict.getByTestId("change-preview")).toBeVisible();
   await screenshots(a.page, "offline-conflict");
   await conflict.getByRole("button", { name: "Keep mine" }).click();
-  record.deals.push({ entries: alone("Anna") });
+  record.deals.push({ entries: lone("Anna") });
   await expect(conflict).toHaveCount(0);
   await expect(a.page.getByTestId("outbox-count")).toHaveCount(0);
   await expect.poll(async () => (await stored(a.page))[0]!.deals).toEqual(record.deals);
@@ -217,7 +216,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   // Keep both: mine after theirs.
   conflict = await round("Cecilia", "Bo");
   await conflict.getByRole("button", { name: "Keep both" }).click();
-  record.deals.push({ entries: alone("Bo") }, { entries: alone("Cecilia") });
+  record.deals.push({ entries: lone("Bo") }, { entries: lone("Cecilia") });
   await expect(conflict).toHaveCount(0);
   await expect(a.page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 10_000 });
   await expect.poll(async () => (await stored(a.page))[0]!.deals).toEqual(record.deals);
@@ -247,7 +246,7 @@ test("two phones without a signal record the same deal: the table chooses theirs
   await expect(refused).toBeVisible();
   await refused.getByRole("button", { name: "Delete" }).click();
   await expect(a.page.getByTestId("outbox-blocked")).toHaveCount(0);
-  record.deals.push({ entries: alone("Cecilia") });
+  record.deals.push({ entries: lone("Cecilia") });
   expect((await stored(a.page))[0]!.deals).toEqual(record.deals);
   await b.close();
   await a.context.close();
@@ -300,7 +299,7 @@ test("a phone closed mid-sync, or signed out meanwhile, loses nothing and double
   await expect.poll(async () => (await stored(phone.page))[0]!.deals.length, { timeout: 10_000 }).toBe(3);
   await expect(phone.page.getByTestId("outbox-count")).toHaveCount(0);
   const [game] = await stored(phone.page);
-  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  const lone = (who: string) => alone(who, players);
   expect(game!.deals.map((d) => d.entries)).toEqual(["Bo", "Cecilia", "Anna"].map(lone));
   await phone.context.close();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signUp, uniqueName } from "./support";
+import { dealsRouteOf, PASSWORD, signUp, THREE, threeAtTheTable, uniqueName } from "./support";
 import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
-import { createEvening, enterDeal, expectProtokoll, fillDeal, playAlone, seat } from "../support/table";
+import { alone, createEvening, enterDeal, expectProtokoll, fillDeal, playAlone, seat } from "../support/table";
 import { stored } from "./phone";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
@@ -171,13 +171,8 @@ test("a deal changed on this phone is shown from the route's answer, without loa
 test("an edit of a deal another phone changed meanwhile is refused, and the other phone's change stays", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page);
-  const players = ["Anna", "Bo", "Cecilia"];
-  await createEvening(page, { title: "Samma giv", variant: "Knektpass", players, firstDealer: "Anna" });
-  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
-  await playAlone(page, "Bo");
-  const gameUrl = new URL((await posted).url()).pathname;
+  await threeAtTheTable(page, "Samma giv");
+  const gameUrl = await dealsRouteOf(page, () => playAlone(page, "Bo"));
   await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
 
   // This phone opens deal 1 (Bo alone) to make Cecilia the lone player instead …
@@ -189,7 +184,7 @@ test("an edit of a deal another phone changed meanwhile is refused, and the othe
   await toggle("Bo").click();
   await toggle("Cecilia").click();
   // … while another phone makes it Anna's.
-  const lone = (who: string) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+  const lone = (who: string) => alone(who, THREE);
   const other = await page.request.put(`${gameUrl}/1`, {
     data: { entries: lone("Anna"), expected: lone("Bo") },
     headers: { origin: new URL(page.url()).origin },

@@ -1,8 +1,26 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { createEvening } from "../support/table";
 
 export const PASSWORD = "correct horse battery";
+
+/** The three at the table of the browser tests' short evenings; Anna deals first. */
+export const THREE = ["Anna", "Bo", "Cecilia"];
+
+/** A new account on a phone (390×844) with a Knektpass evening of THREE just started. */
+export async function threeAtTheTable(page: Page, title: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await createEvening(page, { title, variant: "Knektpass", players: THREE, firstDealer: "Anna" });
+}
+
+/** The path of the game's deals route (/api/games/{id}/deals), read off the deal `record` sends. */
+export async function dealsRouteOf(page: Page, record: () => Promise<void>): Promise<string> {
+  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
+  await record();
+  return new URL((await posted).url()).pathname;
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix}-${randomBytes(3).toString("hex")}`;

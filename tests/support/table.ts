@@ -137,6 +137,11 @@ export async function enterDeal(page: Page, record: GameRecord, tap: Tap = click
 }
 
 /** Saves a deal where only `name` plays (or knocks): three taps. */
+/** The entries of a deal `who` played alone, the others passing (what `playAlone` records). */
+export function alone(who: string, players: string[]): Seats {
+  return Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+}
+
 export async function playAlone(page: Page, name: string) {
   await seat(page, name)
     .getByRole("button", { name: new RegExp(`^${name}: `) })
