@@ -30,6 +30,7 @@ import { announceEveningChange, inTransaction, markEveningChanged, versionClaim 
 import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
+import { ChangeKeySchema, keepAnswer, once, removedKeys } from "./applied-changes";
 
 /** The shape that reaches the engine: bounded in size; the engine checks every value. */
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -57,10 +58,7 @@ export const RecordDealSchema = z.object({
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
   /** Chosen by the phone per deal, so a retried submission is recognised. */
-  clientKey: z
-    .string()
-    .regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters")
-    .optional(),
+  clientKey: ChangeKeySchema.optional(),
   /**
    * The account that entered the deal on the phone (its outbox says): a deal is never stored under another
    * account's name, whoever is signed in on that phone when it is sent.
@@ -81,6 +79,8 @@ export const EditDealSchema = z.object({
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
   expected: SeenSchema,
+  /** The phone's key for this change: applied once, a repeat answered as the first (decision 023). */
+  key: ChangeKeySchema.optional(),
 });
 export type EditDealInput = z.input<typeof EditDealSchema>;
 
@@ -88,6 +88,7 @@ export const DeleteDealSchema = z.object({
   gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
   expected: SeenSchema,
+  key: ChangeKeySchema.optional(),
 });
 export type DeleteDealInput = z.input<typeof DeleteDealSchema>;
 
@@ -158,6 +159,7 @@ async function loadGame(tx: Tx, actor: Actor, gameId: string): Promise<GameState
     version: evening.version,
     record: toGameRecord(evening, game),
     clientKeys: game.deals.map((d) => d.clientKey),
+    removedKeys: await removedKeys(tx, gameId),
   };
   rememberGame(gameId, state);
   return { ...state, userId };
@@ -196,7 +198,8 @@ function dealToChange(record: GameRecord, number: number, expected: z.infer<type
 
 export interface RecordedDeal {
   number: number;
-  result: DealResult;
+  /** The deal's result; null for a repeat of a deal deleted since (decision 023). */
+  result: DealResult | null;
   /** True when this was a retry of a deal already stored. */
   duplicate: boolean;
   /**
@@ -208,6 +211,9 @@ export interface RecordedDeal {
 
 function duplicateOf(state: GameState, clientKey: string | undefined): RecordedDeal | null {
   const index = clientKey ? state.clientKeys.indexOf(clientKey) : -1;
+  const removed = clientKey ? state.removedKeys?.get(clientKey) : undefined;
+  // Recorded, then deleted: a late repeat of its recording is answered, never stored again.
+  if (index < 0 && removed !== undefined) return { number: removed, result: null, duplicate: true };
   if (index < 0) return null;
   const result = evaluateGame(state.record).result!;
   return { number: index + 1, result: result.deals[index]!, duplicate: true };
@@ -430,19 +436,30 @@ async function keepWonBehindLaterGames(tx: Tx, state: GameState, gameId: string,
     throw new AppError("conflict", { key: "errors.laterGameStarted", params: { n: number, next: number + 1 } });
 }
 
-/** What an edit or a deletion made: the evening's version after it. */
+/**
+ * What an edit or a deletion made: the deal's number and the evening's version after it; `duplicate` when it
+ * is the first answer given again to a repeat of the change's key (nothing was changed this time).
+ */
 export interface ChangedDeal {
+  number: number;
   version: number;
+  duplicate?: true;
+}
+
+/** Runs a keyed change of a game once (lib/data/applied-changes.ts); a change without a key every time. */
+function onceForKey(actor: Actor, key: string | undefined, apply: () => Promise<ChangedDeal>): Promise<ChangedDeal> {
+  const userId = key ? requireSignedIn(actor).userId : "";
+  return once(key ? { userId, key } : null, apply, (read) => getDb().$transaction((tx) => read(tx)));
 }
 
 export async function editDeal(actor: Actor, input: EditDealInput): Promise<ChangedDeal> {
   const parsed = parse(EditDealSchema, input);
-  return withDatabaseRetry(() => editParsedDeal(actor, parsed));
+  return withDatabaseRetry(() => onceForKey(actor, parsed.key, () => editParsedDeal(actor, parsed)));
 }
 
 async function editParsedDeal(
   actor: Actor,
-  { gameId, number, entries, expected }: z.infer<typeof EditDealSchema>,
+  { gameId, number, entries, expected, key }: z.infer<typeof EditDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
@@ -467,20 +484,27 @@ async function editParsedDeal(
       { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries },
       now,
     );
+    if (key)
+      await keepAnswer(tx, {
+        userId: state.userId,
+        key,
+        eveningId: state.eveningId,
+        answer: { number, version: claimed },
+      });
     return claimed;
   });
   forgetGame(gameId);
-  return { version };
+  return { number, version };
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<ChangedDeal> {
   const parsed = parse(DeleteDealSchema, input);
-  return withDatabaseRetry(() => deleteParsedDeal(actor, parsed));
+  return withDatabaseRetry(() => onceForKey(actor, parsed.key, () => deleteParsedDeal(actor, parsed)));
 }
 
 async function deleteParsedDeal(
   actor: Actor,
-  { gameId, number, expected }: z.infer<typeof DeleteDealSchema>,
+  { gameId, number, expected, key }: z.infer<typeof DeleteDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
@@ -492,17 +516,40 @@ async function deleteParsedDeal(
     const now = new Date();
     const claimed = await claimVersion(tx, state, now);
     await saveSummary(tx, gameId, { ...state.record, deals }, result);
-    await tx.deal.delete({ where: { gameId_number: { gameId, number } } });
+    const removed = await tx.deal.delete({
+      where: { gameId_number: { gameId, number } },
+      select: { clientKey: true, recordedById: true },
+    });
+    // Its recording's key is spent: a late repeat of it is answered as recorded, and not stored again.
+    if (removed.clientKey)
+      await tx.appliedChange.upsert({
+        where: { userId_key: { userId: removed.recordedById, key: removed.clientKey } },
+        create: {
+          userId: removed.recordedById,
+          key: removed.clientKey,
+          eveningId: state.eveningId,
+          gameId,
+          answer: { number },
+        },
+        update: {},
+      });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
     // key row by row, so a plain decrement could collide with a row not yet moved. n → n − K → n − 1.
     const K = 1_000_000;
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
+    if (key)
+      await keepAnswer(tx, {
+        userId: state.userId,
+        key,
+        eveningId: state.eveningId,
+        answer: { number, version: claimed },
+      });
     return claimed;
   });
   forgetGame(gameId);
-  return { version };
+  return { number, version };
 }
 
 export interface GameDeals {

@@ -15,6 +15,7 @@ import { rememberGame, writing, type GameState } from "./game-cache";
 import { gameInclude, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
+import { ChangeKeySchema, keepAnswer, once } from "./applied-changes";
 
 /** An unguessable token for links: 192 random bits. */
 export function newToken(): string {
@@ -39,6 +40,8 @@ export const StartGameSchema = z.object({
   eveningId: IdSchema,
   players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
   firstDealerSeat: z.number().int().min(0).max(9),
+  /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
+  key: ChangeKeySchema.optional(),
 });
 export type StartGameInput = z.input<typeof StartGameSchema>;
 
@@ -133,23 +136,32 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
 }
 
 /** Starts the next game with the seats given; the current game must be over. */
-export async function startGame(actor: Actor, input: StartGameInput): Promise<{ id: string; number: number }> {
+export async function startGame(
+  actor: Actor,
+  input: StartGameInput,
+): Promise<{ id: string; number: number; duplicate?: true }> {
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
-  const { eveningId } = parsed.data;
+  const { eveningId, key } = parsed.data;
+  const keyed = key ? { userId: requireSignedIn(actor).userId, key } : null;
   // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
-  return writing(eveningId, async () => {
-    const started = await storeNextGame(actor, parsed.data);
-    // Only once committed (game-cache.ts: a version that does not match is never used).
-    if (started.state) rememberGame(started.game.id, started.state);
-    return started.game;
-  });
+  return once(
+    keyed,
+    () =>
+      writing(eveningId, async () => {
+        const started = await storeNextGame(actor, parsed.data);
+        // Only once committed (game-cache.ts: a version that does not match is never used).
+        if (started.state) rememberGame(started.game.id, started.state);
+        return started.game;
+      }),
+    (read) => getDb().$transaction((tx) => read(tx)),
+  );
 }
 
 /** The next game's rows, and what its first deal reads when this change was the evening's only one since read. */
 async function storeNextGame(
   actor: Actor,
-  { eveningId, players, firstDealerSeat }: z.infer<typeof StartGameSchema>,
+  { eveningId, players, firstDealerSeat, key }: z.infer<typeof StartGameSchema>,
 ): Promise<{ game: { id: string; number: number }; state: GameState | null }> {
   return inTransaction(async (tx) => {
     const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
@@ -193,6 +205,7 @@ async function storeNextGame(
       seats: seated.map((name, seat) => ({ seat, player: { name } })),
       deals: [],
     });
+    if (key) await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, answer: game });
     const state = { eveningId, version: evening.version + 1, changedFrom: evening.version, record, clientKeys: [] };
     return { game, state: exact ? state : null };
   });

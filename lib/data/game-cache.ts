@@ -13,6 +13,8 @@ export interface GameState {
   record: GameRecord;
   /** The client key each deal was sent with (null when none), by position. */
   clientKeys: (string | null)[];
+  /** The keys of the game's deleted deals, each with the number it had: a repeat of one is answered, not stored. */
+  removedKeys?: ReadonlyMap<string, number>;
   /**
    * Set when this state is a write's result: the evening's version that write moved on from. The write was then the
    * evening's only change between the two versions (the live scoreboard builds on that; scoreboard-cache.ts).

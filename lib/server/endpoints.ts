@@ -107,37 +107,37 @@ export function postDeal(gameId: string, request: PlainRequest): Promise<JsonAns
 }
 
 /**
- * PUT /api/games/{gameId}/deals/{number}: replaces a stored deal's entries, `{ entries, expected? }` → 200
+ * PUT /api/games/{gameId}/deals/{number}: replaces a stored deal's entries, `{ entries, expected?, key? }` → 200
  * `{ number, version }` (the same rules check as any edit; `version` is the evening's version the edit made;
- * `expected`, the deal's entries as the phone showed them: 409 when the stored deal is not that one anymore).
+ * `expected`, the deal's entries as the phone showed them: 409 when the stored deal is not that one anymore;
+ * `key`, the phone's key for the change: a repeat is answered as the first was, with `duplicate: true`).
  */
 export function putDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
   return answering(request, async () => {
     const input = jsonObject(request);
     const parsed = dealNumber(number);
     const actor = await actorFromCookies(request.cookie);
-    const { version } = await editDeal(actor, { ...input, gameId, number: parsed } as never);
-    return { status: 200, body: { number: parsed, version } };
+    return { status: 200, body: await editDeal(actor, { ...input, gameId, number: parsed } as never) };
   });
 }
 
 /**
  * DELETE /api/games/{gameId}/deals/{number}: deletes a stored deal; the later ones move up one place (the same rules
  * check as any deletion) → 200 `{ number, version }`. The body is a JSON object — `{}`, or `{ expected }` as for PUT —
- * so a form cannot send it.
+ * so a form cannot send it; `key` as for PUT.
  */
 export function removeDeal(gameId: string, number: string, request: PlainRequest): Promise<JsonAnswer> {
   return answering(request, async () => {
     const input = jsonObject(request);
     const parsed = dealNumber(number);
     const actor = await actorFromCookies(request.cookie);
-    const { version } = await deleteDeal(actor, { ...input, gameId, number: parsed } as never);
-    return { status: 200, body: { number: parsed, version } };
+    return { status: 200, body: await deleteDeal(actor, { ...input, gameId, number: parsed } as never) };
   });
 }
 
 /**
- * POST /api/evenings/{id}/games: starts the evening's next game, `{ players, firstDealerSeat }` → 201 `{ id, number }`
+ * POST /api/evenings/{id}/games: starts the evening's next game, `{ players, firstDealerSeat, key? }` → 201
+ * `{ id, number }` (200 with `duplicate: true` for a repeat of the key)
  * — the evening page's "next game", for scripts and other clients (the game before must be over; the same checks
  * as the page: a member may seat the evening's players, only the owner a new one).
  */
@@ -145,7 +145,7 @@ export function postGame(eveningId: string, request: PlainRequest): Promise<Json
   return answering(request, async () => {
     const input = jsonObject(request);
     const game = await startGame(await actorFromCookies(request.cookie), { ...input, eveningId } as never);
-    return { status: 201, body: { id: game.id, number: game.number } };
+    return { status: game.duplicate ? 200 : 201, body: game };
   });
 }
 

@@ -42,7 +42,7 @@ export async function newEvening(actor: { userId: string }, overrides: Partial<C
 export async function fingerprint() {
   const count = (table: string) => sql([`SELECT COUNT(*) AS "n" FROM "${table}"`]);
   const tables = ["User", "Person", "Evening", "EveningMember", "EveningPlayer", "Game", "GameSeat", "Deal"];
-  const more = ["DealEntry", "DealEdit"];
+  const more = ["DealEntry", "DealEdit", "AppliedChange"];
   const rows = await readRows<unknown[][]>(
     ...[...tables, ...more].map(count),
     sql`SELECT "id", "version", "updatedAt", "groupId" FROM "Evening" ORDER BY "id"`,

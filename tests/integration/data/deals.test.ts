@@ -52,7 +52,7 @@ describeWithDatabase("deals", () => {
     const owner = await newActor("owner");
     const { eveningId, gameId } = await newEvening(owner);
     const first = await recordDeal(owner, { gameId, number: 1, entries: deal1 });
-    expect(first.result.scores).toEqual({ Anna: 17, Bo: 8, Cecilia: 12 });
+    expect(first.result!.scores).toEqual({ Anna: 17, Bo: 8, Cecilia: 12 });
     await recordDeal(owner, { gameId, number: 2, entries: lone("Bo") });
     const evening = await getEvening(owner, eveningId);
     const game = evening.games[0]!;

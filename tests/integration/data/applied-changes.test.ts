@@ -1,0 +1,78 @@
+import { expect, it } from "vitest";
+import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
+import { getEvening } from "@/lib/data/evening-view";
+import { startGame } from "@/lib/data/evenings";
+import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+
+const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
+  Anna: { plays: who === "Anna" },
+  Bo: { plays: who === "Bo" },
+  Cecilia: { plays: who === "Cecilia" },
+});
+const key = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
+
+describeWithDatabase("changes applied once by their key", () => {
+  it("an edit sent twice is made once, and the repeat is answered as the first — not as another phone's change", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    const change = { gameId, number: 1, entries: lone("Cecilia"), expected: lone("Bo"), key: key("edit") };
+    const first = await editDeal(owner, change);
+    expect(first).toEqual({ number: 1, version: expect.any(Number) });
+    const before = await fingerprint();
+    // The answer was lost; the phone sends the same change again: its `expected` no longer matches the deal, which
+    // without the key would be refused as a conflict with "another phone".
+    const repeat = await editDeal(owner, change);
+    expect(repeat).toEqual({ ...first, duplicate: true });
+    expect(await fingerprint()).toEqual(before);
+    // Without the key the same request is the conflict it looks like.
+    await expect(editDeal(owner, { ...change, key: undefined })).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("an undo sent twice deletes one deal, not the deal that moved into its place", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Anna"), clientKey: key("rec") });
+    await recordDeal(owner, { gameId, number: 3, entries: lone("Anna"), clientKey: key("rec") });
+    // Deals 2 and 3 are alike: without `expected`, a repeat of "delete 2" would delete the deal that moved up.
+    const undo = { gameId, number: 2, key: key("undo") };
+    const first = await deleteDeal(owner, undo);
+    const repeat = await deleteDeal(owner, undo);
+    expect(repeat).toEqual({ ...first, duplicate: true });
+    expect((await getGameDeals(owner, gameId)).deals.map((d) => d.entries)).toEqual([lone("Bo"), lone("Anna")]);
+  });
+
+  it("a deal recorded, then undone, is not stored again by a late repeat of its recording", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    const late = { gameId, number: 2, entries: lone("Anna"), clientKey: key("late") };
+    await recordDeal(owner, late);
+    await deleteDeal(owner, { gameId, number: 2, expected: lone("Anna"), key: key("undo") });
+    const before = await fingerprint();
+    // The network delivers the recording once more, after the undo.
+    const repeat = await recordDeal(owner, late);
+    expect(repeat).toMatchObject({ number: 2, duplicate: true, result: null });
+    expect(await fingerprint()).toEqual(before);
+    expect((await getGameDeals(owner, gameId)).deals).toHaveLength(1);
+  });
+
+  it("the next game sent twice is started once, and a key is the account's own", async () => {
+    const owner = await newActor("owner");
+    const other = await newActor("other");
+    const { eveningId, gameId } = await newEvening(owner);
+    for (let n = 1; n <= 20; n++) {
+      const game = (await getEvening(owner, eveningId)).games[0]!;
+      if (game.result.winners.length) break;
+      await recordDeal(owner, { gameId, number: n, entries: lone("Anna"), clientKey: key("rec") });
+    }
+    const next = { eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 1, key: key("game") };
+    const first = await startGame(owner, next);
+    expect(first).toEqual({ id: expect.any(String), number: 2 });
+    expect(await startGame(owner, next)).toEqual({ ...first, duplicate: true });
+    expect((await getEvening(owner, eveningId)).games).toHaveLength(2);
+    // Another account's request with the same key learns nothing of it: it is checked as its own change.
+    await expect(startGame(other, next)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
