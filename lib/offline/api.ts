@@ -22,9 +22,12 @@ export interface DealApi {
     gameId: string,
     deal: { number: number; entries: Entries; clientKey: string; account?: string },
   ): Promise<ApiAnswer>;
-  /** `expected`: the deal as this phone showed it — refused (409) when the stored deal is not that one anymore. */
-  edit(gameId: string, number: number, entries: Entries, expected?: Entries): Promise<ApiAnswer>;
-  remove(gameId: string, number: number, expected?: Entries): Promise<ApiAnswer>;
+  /**
+   * `expected`: the deal as this phone showed it — refused (409) when the stored deal is not that one anymore;
+   * `key`: the change's key — the server makes it once, and answers a repeat as the first time (decision 023).
+   */
+  edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string): Promise<ApiAnswer>;
+  remove(gameId: string, number: number, expected?: Entries, key?: string): Promise<ApiAnswer>;
 }
 
 /** The real routes by `fetch` (passed in for tests), each request bounded by `deadlineMs`, body included. */
@@ -57,8 +60,9 @@ export function createDealApi(
     session: () => send("/api/auth/session", "GET"),
     deals: (gameId) => send(deals(gameId), "GET"),
     record: (gameId, deal) => send(deals(gameId), "POST", deal),
-    edit: (gameId, number, entries, expected) => send(`${deals(gameId)}/${number}`, "PUT", { entries, expected }),
-    remove: (gameId, number, expected) => send(`${deals(gameId)}/${number}`, "DELETE", { expected }),
+    edit: (gameId, number, entries, expected, key) =>
+      send(`${deals(gameId)}/${number}`, "PUT", { entries, expected, key }),
+    remove: (gameId, number, expected, key) => send(`${deals(gameId)}/${number}`, "DELETE", { expected, key }),
   };
 }
 

@@ -1,13 +1,16 @@
 /**
- * The outbox's decisions, pure (no IndexedDB, no React, no network): which queued deal goes next, what the
- * server's record says about it, what a table's choice on a conflict does to the queue, and what the phone
- * shows meanwhile. The store (lib/offline/store.ts) keeps the queue; the sync (lib/offline/sync.ts) carries
- * these decisions out.
+ * The phone's log of changes, its decisions pure (no IndexedDB, no React, no network): which entry goes next,
+ * what the server's record says about it, what a table's choice on a conflict does to the log, and what the phone
+ * shows meanwhile — the server's record with the waiting entries played on top (decision 023). The store
+ * (lib/offline/store.ts) keeps the log; the sync (lib/offline/sync.ts) carries these decisions out.
  */
-import { sameEntries, scorerAfter, type GameRecord, type GameResult } from "@/lib/rules";
+import { evaluateGame, sameEntries, scorerAfter, type GameRecord, type GameResult } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
 
-/** A deal saved on this phone that the server has not stored yet. */
+/**
+ * An entry of the phone's log: a change this phone made to an evening that the server has not taken yet — a new
+ * deal (no `kind`; every entry kept before the log had kinds is one), or an edit or deletion of a deal.
+ */
 export interface QueuedDeal {
   /** The order deals were entered on this phone (IndexedDB's auto-increment key). */
   seq?: number;
@@ -18,16 +21,31 @@ export interface QueuedDeal {
   account?: string;
   eveningId: string;
   gameId: string;
-  /** The deal's number on this phone's copy of the game. */
+  /** The deal's number on this phone's copy of the game (of an edit or deletion: the deal it changes, as shown). */
   number: number;
+  /** What the entry changes: absent for a new deal, "edit" or "delete" for a change of a deal. */
+  kind?: "edit" | "delete";
+  /** An edit or deletion: the deal as this phone showed it — the server refuses the change if it is another deal now. */
+  expected?: Entries;
+  /**
+   * An edit or deletion of a deal this log records (its recording was sent, and may be stored): that recording's
+   * key, so the change finds its deal whatever number the server gave it — and none, if it was never stored.
+   */
+  target?: string;
+  /**
+   * Handed to the network at least once, so the server may hold it: from then on the entry is never changed in
+   * place — a change of it is a new entry of the log, sent after it (the last intent wins, also mid-send).
+   */
+  sent?: true;
   /**
    * Entered while an earlier deal of its game waited for the table's choice (a conflict) or was refused: its
    * number is provisional. It is shown after the server's deals, never compared with a stored deal of its number,
    * and numbered for good after the choice (`renumberProvisional`).
    */
   provisional?: boolean;
+  /** The deal's entries (of a deletion: the deal as shown). */
   entries: Entries;
-  /** Chosen when the deal was entered: a second send of the same deal is recognised by the server. */
+  /** Chosen when the change was made: the server applies it once, and answers a second send as the first. */
   clientKey: string;
   queuedAt: number;
   /**
@@ -47,9 +65,11 @@ export interface QueuedDeal {
 /**
  * won: its game was won meanwhile (it can move into the evening's current game); ended: the evening has ended;
  * gone: the evening or game is not open to this account (any more); rules: the rules refuse it as it stands
- * (it can be edited).
+ * (it can be edited); moved: the server's record no longer ends where this phone's copy ended (another phone
+ * undid or deleted deals) — the table decides whether it follows the record's last deal; changed: an edit or
+ * deletion of a deal that another phone changed or deleted meanwhile.
  */
-export type RefusalKind = "won" | "ended" | "gone" | "rules";
+export type RefusalKind = "won" | "ended" | "gone" | "rules" | "moved" | "changed";
 
 /** A deal as the server stores it. */
 export interface StoredDeal {
@@ -70,6 +90,7 @@ export type SyncStep =
   | { kind: "stored"; number: number }
   | { kind: "same"; number: number }
   | { kind: "conflict"; number: number; theirs: Entries; by: string | null }
+  | { kind: "moved"; number: number; next: number }
   | { kind: "record"; number: number };
 
 export function planStep(
@@ -86,8 +107,24 @@ export function planStep(
       ? { kind: "same", number: deal.number }
       : { kind: "conflict", number: deal.number, theirs: stored.entries, by: stored.by ?? null };
   }
-  // Fewer deals on the server than this phone's copy had (one was deleted meanwhile): it follows the last.
+  // Fewer deals on the server than this phone's copy had (another phone undid or deleted one): never stored under
+  // another number — its dealer and trumftvång would not be the ones it was entered under — without the table.
+  if (deal.number > server.length + 1) return { kind: "moved", number: deal.number, next: server.length + 1 };
   return { kind: "record", number: server.length + 1 };
+}
+
+/**
+ * What to do with an edit or deletion, given the server's deals of its game now: `drop` when the deal it changes
+ * was never stored (its recording was dropped by the table's choice), else send it for deal `number` (the server
+ * checks `expected`, and answers a repeat of its key as the first time).
+ */
+export function planChange(
+  change: Pick<QueuedDeal, "number" | "target">,
+  server: readonly StoredDeal[],
+): { kind: "drop" } | { kind: "send"; number: number } {
+  if (!change.target) return { kind: "send", number: change.number };
+  const at = server.findIndex((d) => d.clientKey === change.target);
+  return at < 0 ? { kind: "drop" } : { kind: "send", number: at + 1 };
 }
 
 /** The outbox in the order its deals are sent: per game, in the order they were entered. */
@@ -103,10 +140,11 @@ export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId">>(queue: r
 
 export type Choice = "theirs" | "mine" | "both";
 
-/** A change to the outbox: deals to drop, deals to rewrite. */
+/** A change to the log: entries to drop, entries to rewrite, and entries to add at its end. */
 export interface QueueChange {
   remove: number[];
   update: { seq: number; changes: Partial<QueuedDeal> }[];
+  add?: Omit<QueuedDeal, "seq">[];
 }
 
 /**
@@ -139,15 +177,63 @@ export function chooseOnConflict(
   };
 }
 
-/** Deleting a queued deal: the deals queued after it in its game move up one place. */
+/** Deleting a queued deal: the new deals queued after it in its game move up one place. */
 export function removeQueued(queue: readonly QueuedDeal[], seq: number): QueueChange {
   const deal = queue.find((d) => d.seq === seq);
   if (!deal) return { remove: [], update: [] };
+  if (deal.kind) return { remove: [seq], update: [] };
   return {
     remove: [seq],
     update: queue
-      .filter((d) => d.gameId === deal.gameId && d.number > deal.number)
+      .filter((d) => d.gameId === deal.gameId && d.number > deal.number && (!d.kind || !d.target))
       .map((d) => ({ seq: d.seq!, changes: { number: d.number - 1 } })),
+  };
+}
+
+/** A change the table makes to a deal it sees: its new entries, or its deletion. */
+export type ShownChange = { kind: "edit"; entries: Entries } | { kind: "delete" };
+
+/**
+ * The table changes deal `number` as shown, which the log's entry `seq` shows (a new deal waiting, or an edit of
+ * one). An entry not yet handed to the network is changed in place (a deletion of a new deal takes it out of the
+ * log); one that was — it may be on its way, or stored already — is left as it is, and the change becomes a new
+ * entry after it, keyed `key`: an edit or deletion of the deal it stores. Either way the last intent wins.
+ */
+export function changeShown(queue: readonly QueuedDeal[], seq: number, change: ShownChange, key: string): QueueChange {
+  const entry = queue.find((d) => d.seq === seq);
+  if (!entry) return { remove: [], update: [] };
+  if (!entry.sent) {
+    if (change.kind === "delete" && !entry.kind) return removeQueued(queue, seq);
+    const fresh = {
+      state: "waiting",
+      reason: undefined,
+      refusal: undefined,
+      theirs: undefined,
+      theirsBy: undefined,
+    } as const;
+    const changes: Partial<QueuedDeal> =
+      change.kind === "edit"
+        ? { ...fresh, entries: change.entries }
+        : { ...fresh, kind: "delete", entries: entry.expected ?? entry.entries };
+    return { remove: [], update: [{ seq, changes }] };
+  }
+  const { seq: _, sent: __, state: ___, theirs: _t, theirsBy: _b, reason: _r, refusal: _f, ...rest } = entry;
+  return {
+    remove: [],
+    update: [],
+    add: [
+      {
+        ...rest,
+        kind: change.kind,
+        entries: change.kind === "edit" ? change.entries : entry.entries,
+        expected: entry.entries,
+        // The deal a new deal's entry stores, or the one an edit's entry changes.
+        target: entry.kind ? entry.target : entry.clientKey,
+        clientKey: key,
+        state: "waiting",
+        queuedAt: entry.queuedAt,
+      },
+    ],
   };
 }
 
@@ -155,56 +241,98 @@ export function removeQueued(queue: readonly QueuedDeal[], seq: number): QueueCh
 export interface LocalGame {
   record: GameRecord;
   result: GameResult;
-  /** The numbers of the deals shown that are still waiting to be sent. */
+  /** The numbers of the deals shown that are still waiting to be sent (new or changed). */
   queued: number[];
   /** Of those, the numbers that are provisional: entered while the table has a choice to make. */
   provisional: number[];
-  /** The outbox's key (`seq`) of each waiting deal shown, by the number it is shown with. */
+  /** The log's key (`seq`) of the entry each waiting deal is shown from, by the number it is shown with. */
   seqOf: Map<number, number>;
 }
 
 const NO_NUMBERS: number[] = [];
 
+/** A deal as the phone shows it, and the entry of the log it comes from, if any. */
+interface Shown {
+  entries: Entries;
+  seq?: number;
+  /** The key of the new deal's entry that records it: what an edit or deletion of it names as its target. */
+  key?: string;
+  provisional?: boolean;
+}
+
 /**
- * The server's copy of a game with this phone's waiting deals played on top, in order, as far as the rules
- * accept them. A deal waiting for a choice or refused holds back the deals entered before it was found (they
- * wait for the choice, as does the sync); deals entered after it (provisional) are shown after the server's
- * deals, numbered from there. A deal the rules refuse here stops the deals of its kind after it.
+ * The server's copy of a game with this phone's waiting entries played on top, in order, as far as the rules
+ * accept them: a new deal follows the deals shown, an edit or deletion changes the deal it names (by its
+ * recording's key, or by number when the deal shown there is the one it was made on). An entry waiting for a
+ * choice or refused holds back the new deals entered before it was found (they wait for the choice, as does the
+ * sync); deals entered after it (provisional) are shown after the server's deals, numbered from there. A deal the
+ * rules refuse here stops the deals of its kind after it; a change the rules refuse is not shown.
  */
 export function withQueued(record: GameRecord, result: GameResult, queue: readonly QueuedDeal[]): LocalGame {
   // Nothing waiting: the same lists every time, so what shows them need not render again.
   const none: LocalGame = { record, result, queued: NO_NUMBERS, provisional: NO_NUMBERS, seqOf: new Map() };
   if (!queue.some((d) => d.state === "waiting")) return none;
-  const created = scorerAfter(record);
+  let shown: Shown[] = record.deals.map((d) => ({ entries: d.entries }));
+  const deals = () => shown.map((d) => ({ entries: d.entries }));
+  let created = scorerAfter(record);
   if (!created.ok) return none;
-  const { scorer } = created;
-  const deals = [...record.deals];
-  const queued: number[] = [];
-  const provisional: number[] = [];
-  const seqOf = new Map<number, number>();
+  /** Whether `created` scores exactly the deals shown (an edit or deletion starts it again). */
+  let current = true;
+  let changed = false;
   let held = false;
   let provisionalStopped = false;
-  for (const deal of queue) {
-    if (deal.state !== "waiting") {
+  for (const entry of queue) {
+    if (entry.state !== "waiting") {
       held = true;
       continue;
     }
-    if (deal.provisional ? provisionalStopped : held || deal.number !== deals.length + 1) {
-      held ||= !deal.provisional;
+    if (entry.kind) {
+      if (held && !entry.provisional) continue;
+      const byKey = entry.target ? shown.findIndex((d) => d.key === entry.target) : -1;
+      const at = byKey >= 0 ? byKey : entry.number - 1;
+      const there = shown[at];
+      if (!there || (byKey < 0 && entry.expected && !sameEntries(there.entries, entry.expected))) continue;
+      const next =
+        entry.kind === "edit"
+          ? shown.map((d, i) => (i === at ? { ...d, entries: entry.entries, seq: entry.seq } : d))
+          : shown.filter((_, i) => i !== at);
+      if (!evaluateGame({ ...record, deals: next.map((d) => ({ entries: d.entries })) }).ok) continue;
+      shown = next;
+      current = false;
+      changed = true;
       continue;
     }
-    if (!scorer.push({ entries: deal.entries }).ok) {
-      if (deal.provisional) provisionalStopped = true;
+    if (entry.provisional ? provisionalStopped : held || entry.number !== shown.length + 1) {
+      held ||= !entry.provisional;
+      continue;
+    }
+    if (!current) {
+      created = scorerAfter({ ...record, deals: deals() });
+      if (!created.ok) return none;
+      current = true;
+    }
+    if (!created.scorer.push({ entries: entry.entries }).ok) {
+      if (entry.provisional) provisionalStopped = true;
       else held = true;
       continue;
     }
-    deals.push({ entries: deal.entries });
-    queued.push(deals.length);
-    if (deal.provisional) provisional.push(deals.length);
-    seqOf.set(deals.length, deal.seq!);
+    shown.push({ entries: entry.entries, seq: entry.seq, key: entry.clientKey, provisional: entry.provisional });
+    changed = true;
   }
-  if (!queued.length) return none;
-  return { record: { ...record, deals }, result: scorer.result(), queued, provisional, seqOf };
+  if (!changed) return none;
+  const queued: number[] = [];
+  const provisional: number[] = [];
+  const seqOf = new Map<number, number>();
+  shown.forEach((d, i) => {
+    if (d.seq === undefined) return;
+    queued.push(i + 1);
+    if (d.provisional) provisional.push(i + 1);
+    seqOf.set(i + 1, d.seq);
+  });
+  const local = { ...record, deals: deals() };
+  const scored = current ? created.scorer.result() : evaluateGame(local).result;
+  if (!scored) return none;
+  return { record: local, result: scored, queued, provisional, seqOf };
 }
 
 /**
@@ -218,11 +346,32 @@ export function renumberProvisional(queue: readonly QueuedDeal[], serverLength: 
   let last = serverLength;
   for (const deal of queue) {
     if (deal.provisional && !queue.some((d) => d.seq! < deal.seq! && d.state === "conflict")) {
-      last++;
-      update.push({ seq: deal.seq!, changes: { number: last, provisional: undefined } });
-    } else if (!deal.provisional) last = Math.max(last, deal.number);
+      // A change of a deal keeps the number of the deal it changes; a new deal follows the last.
+      if (deal.kind) update.push({ seq: deal.seq!, changes: { provisional: undefined } });
+      else update.push({ seq: deal.seq!, changes: { number: ++last, provisional: undefined } });
+    } else if (!deal.provisional && !deal.kind) last = Math.max(last, deal.number);
   }
   return { remove: [], update };
+}
+
+/**
+ * The table's choice on a deal the server's record no longer ends before (refusal "moved"): it follows the
+ * record's last deal as `next`, and the new deals entered after it in its game move with it.
+ */
+export function followRecord(queue: readonly QueuedDeal[], seq: number, next: number): QueueChange {
+  const deal = queue.find((d) => d.seq === seq);
+  if (!deal || deal.kind) return { remove: [], update: [] };
+  const shift = next - deal.number;
+  const fresh = { state: "waiting", reason: undefined, refusal: undefined } as const;
+  return {
+    remove: [],
+    update: queue
+      .filter((d) => d.gameId === deal.gameId && d.seq! >= seq && !d.kind && !d.provisional)
+      .map((d) => ({
+        seq: d.seq!,
+        changes: d.seq === seq ? { ...fresh, number: next } : { number: d.number + shift },
+      })),
+  };
 }
 
 /**
@@ -251,7 +400,8 @@ export function thenChange(first: QueueChange, second: QueueChange): QueueChange
     if (earlier) earlier.changes = { ...earlier.changes, ...u.changes };
     else update.push(u);
   }
-  return { remove, update: update.filter((u) => !remove.includes(u.seq)) };
+  const add = [...(first.add ?? []), ...(second.add ?? [])];
+  return { remove, update: update.filter((u) => !remove.includes(u.seq)), ...(add.length ? { add } : {}) };
 }
 
 /** How the outbox stands: deals to be sent, deals waiting for the table's choice, deals not accepted. */

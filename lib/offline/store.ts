@@ -1,7 +1,8 @@
 /**
- * This phone's own copy of what it needs without a signal, in IndexedDB (through Dexie): the outbox of deals
- * not yet stored by the server, and the last known state of each evening opened here — both per account (the
- * account signed in when the deal was entered, or when the evening was shown). Nothing here runs on the server.
+ * This phone's own copy of what it needs without a signal, in IndexedDB (through Dexie): the log of changes the
+ * server has not taken yet (one for every tab of the phone, decision 023), and the last known state of each
+ * evening opened here — both per account (the account signed in when the change was made, or when the evening was
+ * shown). Nothing here runs on the server.
  */
 import Dexie, { liveQuery, type EntityTable } from "dexie";
 import type { QueueChange, QueuedDeal } from "./outbox";
@@ -47,9 +48,37 @@ export function useDatabase(name: string): void {
   db = new OfflineDb(name);
 }
 
-/** Puts a deal in the outbox, after every deal queued before it. */
+/** Puts a change at the end of the log, after every change made before it. */
 export async function enqueue(deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt">): Promise<void> {
   await open().outbox.add({ ...deal, state: "waiting", queuedAt: Date.now() });
+}
+
+/**
+ * Changes the account's log of the evening by what `decide` makes of it as stored now, in one transaction: no
+ * other tab, and no send (`markSent`), comes between the read and the write.
+ */
+export async function updateLog(
+  account: string,
+  eveningId: string,
+  decide: (queue: QueuedDeal[]) => QueueChange,
+): Promise<void> {
+  const { outbox } = open();
+  await open().transaction("rw", outbox, async () => {
+    await write(decide(await listQueue(account, eveningId)));
+  });
+}
+
+/**
+ * The entry `seq` is about to be handed to the network: marked so (from now on it is never changed in place —
+ * decision 023) and returned as it stands, in one transaction with any change of it; undefined when it is gone.
+ */
+export async function markSent(seq: number): Promise<QueuedDeal | undefined> {
+  const { outbox } = open();
+  return open().transaction("rw", outbox, async () => {
+    const entry = await outbox.get(seq);
+    if (entry && !entry.sent) await outbox.update(seq, { sent: true });
+    return entry && { ...entry, sent: true };
+  });
 }
 
 /** The account's queued deals (of one evening, if given), in the order they were entered. */
@@ -75,29 +104,34 @@ export async function adoptUnowned(account: string): Promise<number> {
     .modify({ account });
 }
 
-/** Applies a change to the outbox in one transaction: a tab closed halfway leaves it as before. */
+/** Applies a change to the log in one transaction: a tab closed halfway leaves it as before. */
 export async function applyChange(change: QueueChange): Promise<void> {
   const { outbox } = open();
-  await open().transaction("rw", outbox, async () => {
-    if (change.remove.length) await outbox.bulkDelete(change.remove);
-    for (const { seq, changes } of change.update) {
-      // Dexie leaves a field out when it is set to undefined only through modify.
-      await outbox
-        .where("seq")
-        .equals(seq)
-        .modify((deal) => {
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined) delete (deal as unknown as Record<string, unknown>)[key];
-            else (deal as unknown as Record<string, unknown>)[key] = value;
-          }
-        });
-    }
-  });
+  await open().transaction("rw", outbox, () => write(change));
 }
 
-/** The account's outbox, as the sync reads and changes it. */
+/** Writes a change of the log, inside the caller's transaction. */
+async function write(change: QueueChange): Promise<void> {
+  const { outbox } = open();
+  if (change.remove.length) await outbox.bulkDelete(change.remove);
+  for (const { seq, changes } of change.update) {
+    // Dexie leaves a field out when it is set to undefined only through modify.
+    await outbox
+      .where("seq")
+      .equals(seq)
+      .modify((deal) => {
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined) delete (deal as unknown as Record<string, unknown>)[key];
+          else (deal as unknown as Record<string, unknown>)[key] = value;
+        }
+      });
+  }
+  for (const entry of change.add ?? []) await outbox.add(entry);
+}
+
+/** The account's log, as the sync reads and changes it. */
 export function queueStore(account: string): QueueStore {
-  return { list: () => listQueue(account), apply: applyChange };
+  return { list: () => listQueue(account), apply: applyChange, markSent };
 }
 
 /** Calls `listener` with the account's queued deals of the evening now and after every change (in any tab). */

@@ -1,18 +1,29 @@
 /**
- * Sends the outbox: per game, in the order the deals were entered, each checked against the server's record
- * first (lib/offline/outbox.ts decides), each at most once (its client key makes a second send harmless).
- * Stops a game's queue at the first deal the table must decide on (a conflict or a refusal), so no deal is
- * ever sent ahead of one entered before it.
+ * Sends the phone's log: per game, in the order the changes were made, each checked against the server's record
+ * first (lib/offline/outbox.ts decides), each applied at most once (its key makes a second send harmless, and the
+ * server answers it as the first). Stops a game's log at the first entry the table must decide on (a conflict or
+ * a refusal), so no change is ever sent ahead of one made before it. An entry is marked sent before it leaves
+ * (`markSent`): from then on a change of it is a new entry, never lost to a send on its way (decision 023).
  */
 import type { ApiAnswer, DealApi } from "./api";
-import { planStep, sendOrder, type QueueChange, type QueuedDeal, type RefusalKind, type StoredDeal } from "./outbox";
+import {
+  planChange,
+  planStep,
+  sendOrder,
+  type QueueChange,
+  type QueuedDeal,
+  type RefusalKind,
+  type StoredDeal,
+} from "./outbox";
 
 /** What the sync asks of the server (lib/offline/api.ts in the app, a fake in tests). */
-export type SyncApi = Pick<DealApi, "deals" | "record" | "edit" | "session">;
+export type SyncApi = Pick<DealApi, "deals" | "record" | "edit" | "remove" | "session">;
 
 export interface QueueStore {
   list(): Promise<QueuedDeal[]>;
   apply(change: QueueChange): Promise<void>;
+  /** Marks the entry as handed to the network and returns it as it stands then (undefined: gone meanwhile). */
+  markSent(seq: number): Promise<QueuedDeal | undefined>;
 }
 
 /**
@@ -40,9 +51,13 @@ function messageOf(answer: ApiAnswer, fallback: string): string {
   return typeof error?.message === "string" ? error.message : fallback;
 }
 
+/** The message key of an error answer (lib/http/answers.ts), if it names one. */
+const keyOf = (answer: ApiAnswer) => (answer.body as { error?: { key?: unknown } } | null)?.error?.key;
+
 /** What kind of refusal an answer is (lib/http/answers.ts names the message's key; the rules name their problems). */
 export function refusalOf(answer: ApiAnswer): RefusalKind {
   const error = (answer.body as { error?: { key?: unknown; problems?: { code?: unknown }[] } } | null)?.error;
+  if (error?.key === "errors.dealChanged" || error?.key === "errors.noDeal") return "changed";
   if (answer.status === 404 || answer.status === 403) return "gone";
   if (error?.key === "errors.dealsFrozen" || error?.key === "errors.eveningEnded") return "ended";
   if (error?.problems?.some((p) => p.code === "game.over")) return "won";
@@ -61,12 +76,13 @@ async function call(request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   return answer;
 }
 
-const refuse = (deal: QueuedDeal, answer: ApiAnswer): QueueChange => ({
+const refuse = (deal: QueuedDeal, answer: ApiAnswer): QueueChange => refuseAs(deal, answer, refusalOf(answer));
+const refuseAs = (deal: QueuedDeal, answer: ApiAnswer, refusal: RefusalKind): QueueChange => ({
   remove: [],
   update: [
     {
       seq: deal.seq!,
-      changes: { state: "refused", reason: messageOf(answer, `HTTP ${answer.status}`), refusal: refusalOf(answer) },
+      changes: { state: "refused", reason: messageOf(answer, `HTTP ${answer.status}`), refusal },
     },
   ],
 });
@@ -101,6 +117,40 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, account: strin
         const queue = sendOrder(await store.list()).find((g) => g[0]!.gameId === gameId);
         const deal = queue?.[0];
         if (!deal || deal.state !== "waiting") break;
+        if (deal.kind) {
+          // An edit or deletion: of the deal its recording's key names, or of the deal at its number.
+          const plan = planChange(deal, server.deals);
+          const entry = plan.kind === "send" ? await store.markSent(deal.seq!) : undefined;
+          if (!entry) {
+            await store.apply({ remove: [deal.seq!], update: [] });
+            continue;
+          }
+          const { number } = plan as { number: number };
+          const answer = await call(() =>
+            entry.kind === "edit"
+              ? api.edit(gameId, number, entry.entries, entry.expected, entry.clientKey)
+              : api.remove(gameId, number, entry.expected, entry.clientKey),
+          );
+          if (answer.status === 200) {
+            await store.apply({ remove: [entry.seq!], update: [] });
+            if (entry.kind === "edit")
+              server.deals[number - 1] = { ...server.deals[number - 1]!, entries: entry.entries };
+            else server.deals.splice(number - 1, 1);
+            if (!(answer.body as { duplicate?: boolean } | null)?.duplicate) stored++;
+            continue;
+          }
+          if (answer.status === 409 && keyOf(answer) === "errors.race" && raced++ < 3) {
+            const fresh = await loadDeals(api, gameId);
+            if ("refused" in fresh) {
+              await store.apply(refuse(entry, fresh.refused));
+              break;
+            }
+            server = fresh;
+            continue;
+          }
+          await store.apply(refuse(entry, answer));
+          break;
+        }
         const step = planStep(deal, server.deals);
         if (step.kind === "stored" || step.kind === "same") {
           await store.apply({ remove: [deal.seq!], update: [] });
@@ -118,13 +168,28 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, account: strin
           });
           break;
         }
+        if (step.kind === "moved") {
+          // Another phone undid or deleted deals: stored as another number only by the table's choice.
+          const refusal = { status: 409, body: { error: { message: String(step.next) } } };
+          await store.apply(refuseAs(deal, refusal, "moved"));
+          break;
+        }
+        // What is sent is the entry as it stands once marked (an edit made just before the mark is in it).
+        const entry = await store.markSent(deal.seq!);
+        if (!entry) continue;
         const answer = await call(() =>
-          api.record(gameId, { number: step.number, entries: deal.entries, clientKey: deal.clientKey, account }),
+          api.record(gameId, { number: step.number, entries: entry.entries, clientKey: entry.clientKey, account }),
         );
         if (answer.status === 200 || answer.status === 201) {
-          await store.apply({ remove: [deal.seq!], update: [] });
-          server.deals.push({ entries: deal.entries, clientKey: deal.clientKey });
-          if (answer.status === 201) stored++;
+          await store.apply({ remove: [entry.seq!], update: [] });
+          if (answer.status === 201) {
+            server.deals.push({ entries: entry.entries, clientKey: entry.clientKey });
+            stored++;
+          } else {
+            // Stored before (an answer the network lost), and maybe changed since: the record as it is now.
+            const fresh = await loadDeals(api, gameId);
+            if ("deals" in fresh) server = fresh;
+          }
           raced = 0;
           continue;
         }
@@ -133,13 +198,13 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, account: strin
           raced++;
           const fresh = await loadDeals(api, gameId);
           if ("refused" in fresh) {
-            await store.apply(refuse(deal, fresh.refused));
+            await store.apply(refuse(entry, fresh.refused));
             break;
           }
           server = fresh;
           continue;
         }
-        await store.apply(refuse(deal, answer));
+        await store.apply(refuse(entry, answer));
         break;
       }
     }
@@ -169,7 +234,9 @@ export async function keepMine(
   deal: QueuedDeal,
 ): Promise<{ ok: true } | { ok: false; reason: string } | { ok: false; outcome: Exclude<SyncOutcome, "done"> }> {
   try {
-    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, deal.theirs));
+    // Keyed as this choice of this entry: a repeat (an answer the network lost) is answered as the first.
+    const key = `mine-${deal.clientKey}`.slice(0, 64);
+    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, deal.theirs, key));
     if (answer.status === 409) await showTheirsNow(store, api, deal);
     if (answer.status !== 200) return { ok: false, reason: messageOf(answer, `HTTP ${answer.status}`) };
   } catch (error) {

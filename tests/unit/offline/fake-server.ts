@@ -1,6 +1,8 @@
 /**
- * A server for the outbox's tests: the same answers as the deals API (201 stored, 200 a retry of a stored deal,
- * 409 a number taken, 400 a deal the rules refuse, 401 signed out), with the real rules engine behind it.
+ * A server for the log's tests: the same answers as the deals API (201 stored, 200 a retry of a stored deal,
+ * 409 a number taken or a deal changed since it was shown, 400 a deal the rules refuse, 401 signed out; a change's
+ * key applied once and a repeat answered as the first, a deleted deal's key spent), with the real rules engine
+ * behind it.
  */
 import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
 import { type Entries, createScorer, sameEntries, type GameRecord } from "@/lib/rules";
@@ -24,6 +26,8 @@ export class FakeServer implements SyncApi {
   reachable = true;
   /** Called before a request is answered: lets a test make another phone write in between. */
   before?: (method: string) => void;
+  /** The first answer to each change key applied (edits, deletions), and the spent keys of deleted deals. */
+  applied = new Map<string, ApiAnswer>();
 
   constructor(
     readonly setup: Omit<GameRecord, "deals"> = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna" },
@@ -76,6 +80,8 @@ export class FakeServer implements SyncApi {
       const deals = this.game(gameId);
       const stored = deals.findIndex((d) => d.clientKey === deal.clientKey);
       if (stored >= 0) return { status: 200, body: { number: stored + 1, duplicate: true } };
+      const spent = this.applied.get(deal.clientKey);
+      if (spent) return spent;
       if (deal.number !== deals.length + 1)
         return { status: 409, body: { error: { code: "conflict", message: "taken" } } };
       const refused = this.refusal([...deals, { entries: deal.entries, clientKey: deal.clientKey }]);
@@ -86,18 +92,47 @@ export class FakeServer implements SyncApi {
     });
   }
 
-  edit(gameId: string, number: number, entries: Entries, expected?: Entries) {
-    return this.answer("PUT", gameId, () => {
-      const deals = this.game(gameId);
-      if (!deals[number - 1]) return { status: 404, body: { error: { code: "not_found", message: "no deal" } } };
-      if (expected && !sameEntries(deals[number - 1]!.entries, expected))
-        return { status: 409, body: { error: { code: "conflict", message: `Deal ${number} was changed` } } };
-      const changed = deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d));
-      const refused = this.refusal(changed);
-      if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
-      this.games.set(gameId, changed);
-      return { status: 200, body: { number } };
-    });
+  /** A change of deal `number`: checked as the real server checks it, made once by its key. */
+  private change(
+    gameId: string,
+    number: number,
+    expected: Entries | undefined,
+    key: string | undefined,
+    make: (deals: StoredDeal[]) => StoredDeal[],
+  ): ApiAnswer {
+    const first = key && this.applied.get(key);
+    if (first) return { status: 200, body: { ...(first.body as object), duplicate: true } };
+    const deals = this.game(gameId);
+    if (!deals[number - 1])
+      return { status: 404, body: { error: { code: "not_found", key: "errors.noDeal", message: "no deal" } } };
+    if (expected && !sameEntries(deals[number - 1]!.entries, expected))
+      return {
+        status: 409,
+        body: { error: { code: "conflict", key: "errors.dealChanged", message: `Deal ${number} was changed` } },
+      };
+    const changed = make(deals);
+    const refused = this.refusal(changed);
+    if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
+    const removed = changed.length < deals.length ? deals[number - 1]! : null;
+    if (removed?.clientKey) this.applied.set(removed.clientKey, { status: 200, body: { number, duplicate: true } });
+    this.games.set(gameId, changed);
+    const answer = { status: 200, body: { number } };
+    if (key) this.applied.set(key, answer);
+    return answer;
+  }
+
+  edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string) {
+    return this.answer("PUT", gameId, () =>
+      this.change(gameId, number, expected, key, (deals) =>
+        deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d)),
+      ),
+    );
+  }
+
+  remove(gameId: string, number: number, expected?: Entries, key?: string) {
+    return this.answer("DELETE", gameId, () =>
+      this.change(gameId, number, expected, key, (deals) => deals.filter((_, i) => i !== number - 1)),
+    );
   }
 }
 
@@ -120,8 +155,19 @@ export class MemoryQueue implements QueueStore {
     this.deals = this.deals.filter((d) => !change.remove.includes(d.seq!));
     for (const { seq, changes } of change.update) {
       const deal = this.deals.find((d) => d.seq === seq);
-      if (deal) Object.assign(deal, changes);
+      if (!deal) continue;
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined) delete (deal as unknown as Record<string, unknown>)[key];
+        else (deal as unknown as Record<string, unknown>)[key] = value;
+      }
     }
+    for (const entry of change.add ?? []) this.deals.push({ ...entry, seq: this.next++ });
+  }
+
+  async markSent(seq: number) {
+    const entry = this.deals.find((d) => d.seq === seq);
+    if (entry) entry.sent = true;
+    return entry && { ...entry };
   }
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  changeShown,
   chooseOnConflict,
+  followRecord,
+  planChange,
   moveQueued,
   outboxCounts,
   planStep,
@@ -66,8 +69,10 @@ describe("planStep: a queued deal against the server's record", () => {
     expect(planStep(queued(9, 2, alone("Anna"), { provisional: true }), server)).toEqual({ kind: "record", number: 3 });
   });
 
-  it("puts a deal after the server's last when the server holds fewer deals than the phone's copy had", () => {
-    expect(planStep(queued(1, 6), server)).toEqual({ kind: "record", number: 3 });
+  it("never stores a deal under another number when the server holds fewer deals than the phone's copy had", () => {
+    // Another phone undid deals: as deal 3 it would have another dealer — the table chooses (refusal "moved").
+    expect(planStep(queued(1, 6), server)).toEqual({ kind: "moved", number: 6, next: 3 });
+    expect(planStep(queued(1, 3), server)).toEqual({ kind: "record", number: 3 });
   });
 });
 
@@ -245,6 +250,88 @@ describe("the table plays on during a conflict", () => {
             provisional: undefined,
           },
         },
+      ],
+    });
+  });
+});
+
+describe("the log's edits and deletions", () => {
+  const record: GameRecord = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna", deals: [] };
+  const stored = { ...record, deals: [{ entries: pair("Anna", "Bo") }, { entries: alone("Cecilia") }] };
+  const show = (queue: QueuedDeal[], base = stored) => withQueued(base, scoreGame(base), queue);
+
+  it("shows an edit or deletion of a stored deal on top of the server's record, and the deals after it renumbered", () => {
+    const edit = queued(1, 2, alone("Bo"), { kind: "edit", expected: alone("Cecilia") });
+    const local = show([edit, queued(2, 3, allPass())]);
+    expect(local.record.deals.map((d) => d.entries)).toEqual([pair("Anna", "Bo"), alone("Bo"), allPass()]);
+    expect(local.queued).toEqual([2, 3]);
+    expect(local.seqOf.get(2)).toBe(1);
+    expect(local.result).toEqual(scoreGame(local.record));
+    const removed = show([queued(1, 1, pair("Anna", "Bo"), { kind: "delete", expected: pair("Anna", "Bo") })]);
+    expect(removed.record.deals.map((d) => d.entries)).toEqual([alone("Cecilia")]);
+    // Made on a deal the server's record no longer holds at that number (another phone changed it): not shown.
+    const stale = show([queued(1, 2, alone("Bo"), { kind: "edit", expected: alone("Anna") })]);
+    expect(stale.record).toBe(stored);
+  });
+
+  it("finds the deal an edit names by its recording's key, wherever the deal is shown", () => {
+    const recorded = queued(1, 3, allPass(), { clientKey: "rec-key-1", sent: true });
+    const undo = queued(2, 3, allPass(), { kind: "delete", expected: allPass(), target: "rec-key-1" });
+    const next = queued(3, 3, alone("Anna"));
+    const local = show([recorded, undo, next]);
+    expect(local.record.deals.map((d) => d.entries)).toEqual([pair("Anna", "Bo"), alone("Cecilia"), alone("Anna")]);
+    expect(local.seqOf.get(3)).toBe(3);
+  });
+
+  it("changes an entry in place until it is sent; after that a change is a new entry that names its deal", () => {
+    const waiting = queued(1, 3, allPass(), { clientKey: "rec-key-1" });
+    expect(changeShown([waiting], 1, { kind: "edit", entries: alone("Bo") }, "k2")).toMatchObject({
+      update: [{ seq: 1, changes: { entries: alone("Bo") } }],
+    });
+    expect(changeShown([waiting], 1, { kind: "delete" }, "k2")).toEqual({ remove: [1], update: [] });
+    const sent = { ...waiting, sent: true as const };
+    const edit = changeShown([sent], 1, { kind: "edit", entries: alone("Bo") }, "edit-key-2");
+    expect(edit).toMatchObject({ remove: [], update: [] });
+    expect(edit.add).toEqual([
+      expect.objectContaining({
+        kind: "edit",
+        number: 3,
+        entries: alone("Bo"),
+        expected: allPass(),
+        target: "rec-key-1",
+        clientKey: "edit-key-2",
+        state: "waiting",
+      }),
+    ]);
+    expect(edit.add![0]).not.toHaveProperty("sent");
+    // An edit of an edit on its way names the same deal, made on what the phone shows now.
+    const sentEdit = { ...edit.add![0]!, seq: 2, sent: true as const };
+    expect(changeShown([sent, sentEdit], 2, { kind: "delete" }, "undo-key-3").add).toEqual([
+      expect.objectContaining({ kind: "delete", target: "rec-key-1", expected: alone("Bo"), clientKey: "undo-key-3" }),
+    ]);
+  });
+
+  it("drops a change of a deal whose recording was never stored, and sends the others for the deal's number now", () => {
+    const server = [
+      { entries: pair("Anna", "Bo"), clientKey: "a" },
+      { entries: allPass(), clientKey: "rec-key-1" },
+    ];
+    expect(planChange({ number: 3, target: "rec-key-1" }, server)).toEqual({ kind: "send", number: 2 });
+    expect(planChange({ number: 3, target: "never-stored" }, server)).toEqual({ kind: "drop" });
+    expect(planChange({ number: 1 }, server)).toEqual({ kind: "send", number: 1 });
+  });
+
+  it("moves a deal and the new deals after it to follow the server's last deal, by the table's choice", () => {
+    const queue = [
+      queued(1, 5, allPass(), { state: "refused", refusal: "moved" }),
+      queued(2, 6, alone("Bo")),
+      queued(3, 2, alone("Bo"), { kind: "edit", expected: alone("Cecilia") }),
+    ];
+    expect(followRecord(queue, 1, 3)).toEqual({
+      remove: [],
+      update: [
+        { seq: 1, changes: { state: "waiting", reason: undefined, refusal: undefined, number: 3 } },
+        { seq: 2, changes: { number: 4 } },
       ],
     });
   });

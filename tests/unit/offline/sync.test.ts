@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keepMine, syncOutbox } from "@/lib/offline/sync";
-import { chooseOnConflict } from "@/lib/offline/outbox";
+import { changeShown, chooseOnConflict, followRecord, type ShownChange } from "@/lib/offline/outbox";
 import { ACCOUNT, allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
 
 function phone() {
@@ -148,3 +148,116 @@ describe("syncOutbox", () => {
     expect(queue.deals).toEqual([]);
   });
 });
+
+describe("syncOutbox: the last intent wins, also while a send is on its way", () => {
+  /** The table changes deal `seq` as shown while the server is answering (the send on its way). */
+  const duringSend = (queue: MemoryQueue, seq: number, change: ShownChange, key: string) => () =>
+    void queue.apply(changeShown(queue.deals, seq, change, key));
+
+  it("an edit made while the deal's send is on its way is sent after it, and the server ends with the edit", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    const entered = enter(1, alone("Bo"));
+    server.before = once(
+      "POST",
+      duringSend(queue, entered.seq!, { kind: "edit", entries: alone("Cecilia") }, "edit-1"),
+    );
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2 });
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia")]);
+    expect(queue.deals).toEqual([]);
+  });
+
+  it("an undo made while the deal's send is on its way deletes the stored deal: nothing reappears", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, pair("Anna", "Bo"));
+    const undone = enter(2, alone("Bo"));
+    server.before = once("POST", duringSend(queue, undone.seq!, { kind: "delete" }, "undo-1"), 2);
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([pair("Anna", "Bo")]);
+    expect(queue.deals).toEqual([]);
+    // The network delivers the undone deal's recording once more: it is not stored again.
+    expect((await server.record("g1", { number: 2, entries: alone("Bo"), clientKey: undone.clientKey })).status).toBe(
+      200,
+    );
+    expect(server.game("g1")).toHaveLength(1);
+  });
+
+  it("a deal whose answer was lost, undone and entered again, is not a conflict with 'another phone'", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    // The save reached the server; its answer did not, so the phone kept it as sent.
+    const wrong = enter(1, alone("Bo"));
+    await queue.markSent(wrong.seq!);
+    server.recordedElsewhere("g1", alone("Bo"), wrong.clientKey);
+    await queue.apply(changeShown(queue.deals, wrong.seq!, { kind: "delete" }, "undo-2"));
+    enter(1, alone("Cecilia"));
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(queue.deals).toEqual([]);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia")]);
+  });
+
+  it("a repeated edit whose first answer was lost is answered as the first, not as another phone's change", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Bo"), "stored-1");
+    const { queue } = phone();
+    queue.add({
+      eveningId: "e1",
+      gameId: "g1",
+      number: 1,
+      kind: "edit",
+      entries: alone("Anna"),
+      expected: alone("Bo"),
+      clientKey: "edit-key-9",
+    });
+    // The first send was made and its answer lost.
+    await server.edit("g1", 1, alone("Anna"), alone("Bo"), "edit-key-9");
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(queue.deals).toEqual([]);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna")]);
+  });
+
+  it("a deal entered after deals another phone undid waits for the table's choice, then follows the record", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", pair("Anna", "Bo"));
+    const { queue, enter } = phone();
+    // The phone's copy had three deals; another phone undid two meanwhile.
+    enter(4, alone("Bo"));
+    enter(5, alone("Cecilia"));
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(server.game("g1")).toHaveLength(1);
+    expect(queue.deals.map((d) => [d.number, d.state, d.refusal])).toEqual([
+      [4, "refused", "moved"],
+      [5, "waiting", undefined],
+    ]);
+    await queue.apply(followRecord(queue.deals, queue.deals[0]!.seq!, 2));
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([pair("Anna", "Bo"), alone("Bo"), alone("Cecilia")]);
+  });
+
+  it("an edit of a deal another phone changed meanwhile is refused, not made over theirs", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Anna"));
+    const { queue } = phone();
+    queue.add({
+      eveningId: "e1",
+      gameId: "g1",
+      number: 1,
+      kind: "edit",
+      entries: alone("Cecilia"),
+      expected: alone("Bo"),
+      clientKey: "edit-key-7",
+    });
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna")]);
+    expect(queue.deals.map((d) => [d.state, d.refusal])).toEqual([["refused", "changed"]]);
+  });
+});
+
+/** Runs `fn` before the `nth` request of `method` only. */
+function once(method: string, fn: () => void, nth = 1): (m: string) => void {
+  let seen = 0;
+  return (m) => {
+    if (m === method && ++seen === nth) fn();
+  };
+}
