@@ -190,6 +190,12 @@ export function removeQueued(queue: readonly QueuedDeal[], seq: number): QueueCh
   };
 }
 
+/** A new key for a change of the log: 128 random bits, as the server takes them (8–64 printable characters). */
+export function changeKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** A change the table makes to a deal it sees: its new entries, or its deletion. */
 export type ShownChange = { kind: "edit"; entries: Entries } | { kind: "delete" };
 
@@ -217,13 +223,18 @@ export function changeShown(queue: readonly QueuedDeal[], seq: number, change: S
         : { ...fresh, kind: "delete", entries: entry.expected ?? entry.entries };
     return { remove: [], update: [{ seq, changes }] };
   }
-  const { seq: _, sent: __, state: ___, theirs: _t, theirsBy: _b, reason: _r, refusal: _f, ...rest } = entry;
+  // A new entry of the same evening, game and account: nothing of the old one's sending, choice or refusal.
+  const { eveningId, gameId, account, provisional, queuedAt } = entry;
   return {
     remove: [],
     update: [],
     add: [
       {
-        ...rest,
+        eveningId,
+        gameId,
+        ...(account === undefined ? {} : { account }),
+        ...(provisional ? { provisional } : {}),
+        number: entry.number,
         kind: change.kind,
         entries: change.kind === "edit" ? change.entries : entry.entries,
         expected: entry.entries,
@@ -231,7 +242,7 @@ export function changeShown(queue: readonly QueuedDeal[], seq: number, change: S
         target: entry.kind ? entry.target : entry.clientKey,
         clientKey: key,
         state: "waiting",
-        queuedAt: entry.queuedAt,
+        queuedAt,
       },
     ],
   };

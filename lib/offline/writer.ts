@@ -1,9 +1,9 @@
 /**
- * Where a new deal goes: to the server when it can be reached and nothing of its game waits on this phone, else
- * into the outbox. A send that gets no answer in time (the deadline of lib/offline/api.ts), a network failure,
- * an ended session or a server that cannot take it now all keep the deal on this phone — the Save never hangs,
- * and the deal's client key makes the server's late answer harmless. Only the rules' or the server's refusal of
- * the deal itself comes back to the form.
+ * Where a change goes — a new deal, an edit, a deletion: to the server when it can be reached and nothing of its
+ * game waits on this phone, else into the phone's log. A send that gets no answer in time (the deadline of
+ * lib/offline/api.ts), a network failure, an ended session or a server that cannot take it now all keep the
+ * change on this phone — the Save never hangs, and the change's key makes the server's late answer harmless. Only
+ * the rules' or the server's refusal of the change itself comes back to the form.
  */
 import type { ApiAnswer } from "./api";
 import type { Entries } from "@/lib/rules";
@@ -15,15 +15,18 @@ export interface NewDeal {
   clientKey: string;
 }
 
-export interface WriterDeps {
+export interface WriterDeps<T extends { gameId: string } = NewDeal> {
   /** Whether a send is worth trying: the browser is online and the server answered the last request. */
   reachable(): boolean;
-  /** Whether deals of this game wait on this phone (a new deal goes behind them). */
+  /** Whether changes of this game wait on this phone (a new one goes behind them). */
   waiting(gameId: string): boolean;
-  /** Sends the deal; rejects when no answer came in time. */
-  send(deal: NewDeal): Promise<ApiAnswer>;
-  /** Keeps the deal in the outbox. */
-  enqueue(deal: NewDeal): Promise<void>;
+  /** Sends the change; rejects when no answer came in time. */
+  send(change: T): Promise<ApiAnswer>;
+  /**
+   * Keeps the change in the log; `sent` when it was handed to the network and no answer came (or a 5xx): the server
+   * may hold it, so the log never changes it in place (decision 023).
+   */
+  enqueue(change: T, sent: boolean): Promise<void>;
 }
 
 export type WriteOutcome =
@@ -37,9 +40,9 @@ export function notTakenNow(answer: ApiAnswer): "signIn" | "busy" | null {
   return null;
 }
 
-export async function writeNewDeal(deal: NewDeal, deps: WriterDeps): Promise<WriteOutcome> {
+export async function writeChange<T extends { gameId: string }>(deal: T, deps: WriterDeps<T>): Promise<WriteOutcome> {
   const queue = async (because: Extract<WriteOutcome, { kind: "queued" }>["because"]): Promise<WriteOutcome> => {
-    await deps.enqueue(deal);
+    await deps.enqueue(deal, because === "noAnswer" || because === "busy");
     return { kind: "queued", because };
   };
   if (!deps.reachable()) return queue("offline");

@@ -1,20 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { createDealApi, serverAnswers, type ApiAnswer } from "@/lib/offline/api";
-import { writeNewDeal, type NewDeal, type WriterDeps } from "@/lib/offline/writer";
+import { writeChange, type NewDeal, type WriterDeps } from "@/lib/offline/writer";
 import { alone } from "./fake-server";
 
 const deal: NewDeal = { gameId: "g1", number: 3, entries: alone("Bo"), clientKey: "writer-key-1" };
 
 function deps(send: WriterDeps["send"], overrides: Partial<WriterDeps> = {}) {
   const queued: NewDeal[] = [];
+  const sent: boolean[] = [];
   const all: WriterDeps = {
     reachable: () => true,
     waiting: () => false,
     send,
-    enqueue: async (d) => void queued.push(d),
+    enqueue: async (d, wasSent) => {
+      queued.push(d);
+      sent.push(wasSent);
+    },
     ...overrides,
   };
-  return { deps: all, queued };
+  return { deps: all, queued, sent };
 }
 
 /** A fetch that never answers until it is aborted, as on one bar of signal. */
@@ -23,12 +27,12 @@ const hanging: typeof fetch = (_url, init) =>
     init?.signal?.addEventListener("abort", () => reject(init.signal!.reason));
   });
 
-describe("writeNewDeal", () => {
+describe("writeChange", () => {
   it("sends with a signal and hands the server's answer back, refusals included", async () => {
     for (const status of [201, 200, 400, 409]) {
       const answer: ApiAnswer = { status, body: {} };
       const { deps: d, queued } = deps(async () => answer);
-      expect(await writeNewDeal(deal, d)).toEqual({ kind: "answered", answer });
+      expect(await writeChange(deal, d)).toEqual({ kind: "answered", answer });
       expect(queued).toEqual([]);
     }
   });
@@ -42,7 +46,7 @@ describe("writeNewDeal", () => {
       sent++;
       return { status: 201, body: {} };
     }, overrides);
-    expect(await writeNewDeal(deal, d)).toEqual({ kind: "queued", because });
+    expect(await writeChange(deal, d)).toEqual({ kind: "queued", because });
     expect(sent).toBe(0);
     expect(queued).toEqual([deal]);
   });
@@ -53,20 +57,24 @@ describe("writeNewDeal", () => {
     [500, "busy"],
     [429, "busy"],
   ] as const)("keeps the deal when the server answers %i (not stored now)", async (status, because) => {
-    const { deps: d, queued } = deps(async () => ({ status, body: null }));
-    expect(await writeNewDeal(deal, d)).toEqual({ kind: "queued", because });
+    const { deps: d, queued, sent } = deps(async () => ({ status, body: null }));
+    expect(await writeChange(deal, d)).toEqual({ kind: "queued", because });
     expect(queued).toEqual([deal]);
+    // A server that failed midway may have stored it: kept as sent, never changed in place (decision 023).
+    expect(sent).toEqual([status !== 401]);
   });
 
   it("keeps the deal when the request hangs: the deadline gives it up, and Save is free again", async () => {
     const api = createDealApi(hanging, 50);
-    const { deps: d, queued } = deps((x) => api.record(x.gameId, x));
+    const { deps: d, queued, sent } = deps((x) => api.record(x.gameId, x));
     const started = performance.now();
-    expect(await writeNewDeal(deal, d)).toEqual({ kind: "queued", because: "noAnswer" });
+    expect(await writeChange(deal, d)).toEqual({ kind: "queued", because: "noAnswer" });
     const took = performance.now() - started;
     expect(took).toBeGreaterThanOrEqual(45);
     expect(took).toBeLessThan(2000);
     expect(queued).toEqual([deal]);
+    // It may have reached the server: kept as sent.
+    expect(sent).toEqual([true]);
   });
 
   it("bounds the answer's body too: headers in time but a body that never ends is no answer", async () => {
@@ -83,7 +91,7 @@ describe("writeNewDeal", () => {
     const api = createDealApi(slowBody, 50);
     await expect(api.record("g1", deal)).rejects.toThrow();
     const { deps: d, queued } = deps((x) => api.record(x.gameId, x));
-    expect((await writeNewDeal(deal, d)).kind).toBe("queued");
+    expect((await writeChange(deal, d)).kind).toBe("queued");
     expect(queued).toHaveLength(1);
   });
 

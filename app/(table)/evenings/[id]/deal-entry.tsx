@@ -12,6 +12,11 @@ interface Props {
   record: GameRecord;
   result: GameResult;
   open: boolean;
+  /**
+   * Whether the form shows the phone's view of the game (the server's record with the phone's log on top): until
+   * then it takes no tap, so a tap is never entered under a number the log would change (decision 023).
+   */
+  ready: boolean;
   /** After a deal change (the writer has shown it already): what went wrong, if anything. */
   onChanged: (message?: string) => void;
 }
@@ -20,7 +25,7 @@ interface Props {
  * The next deal's entry while the game goes on, and for a few seconds after a save "Deal 3 saved" with Undo —
  * above Save, where it covers nothing (or at the foot of the screen once the game is over).
  */
-export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
+export function DealEntry({ gameId, record, result, open, ready, onChanged }: Props) {
   const i18n = useI18n();
   const writer = useDealWriter();
   const { undoable, setJustSaved } = useJustSaved(gameId, result.deals.length);
@@ -73,7 +78,7 @@ export function DealEntry({ gameId, record, result, open, onChanged }: Props) {
             trumpCompulsion: next.trumpCompulsion,
           }}
           mode="new"
-          busy={undoing}
+          busy={undoing || !ready}
           onHolding={(taps) => formKey && hold(formKey, taps)}
           onSaved={saved}
           toast={toast}

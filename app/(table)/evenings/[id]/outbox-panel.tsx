@@ -33,6 +33,8 @@ interface Props {
   onEdit: (seq: number, entries: Entries) => Promise<void>;
   /** Moves a refused deal into the current game, as its next deal. */
   onMove: (seq: number) => Promise<void>;
+  /** Stores a deal the record no longer ends before as the record's next deal (refusal "moved"). */
+  onFollow: (seq: number) => Promise<void>;
 }
 
 /** "1 card", "3 cards": the dictionary's one-form for 1. */
@@ -58,6 +60,7 @@ export function OutboxPanel({
   onRemove,
   onEdit,
   onMove,
+  onFollow,
 }: Props) {
   const { dict } = useI18n();
   const counts = outboxCounts(queue);
@@ -121,6 +124,7 @@ export function OutboxPanel({
           onRemove={onRemove}
           onEdit={onEdit}
           onMove={onMove}
+          onFollow={onFollow}
         />
       ) : null}
     </div>
@@ -242,6 +246,7 @@ function Refused({
   onRemove,
   onEdit,
   onMove,
+  onFollow,
 }: {
   deal: QueuedDeal;
   games: TableGame[];
@@ -250,6 +255,7 @@ function Refused({
   onRemove: Props["onRemove"];
   onEdit: Props["onEdit"];
   onMove: Props["onMove"];
+  onFollow: Props["onFollow"];
 }) {
   const { dict, t } = useI18n();
   const [editing, setEditing] = useState(false);
@@ -262,8 +268,10 @@ function Refused({
   // It can be edited where it would be the next deal of the current game as this phone shows it; it can move
   // into the current game when its own game was won meanwhile.
   const canTakeDeals = open && next !== null && deal.refusal !== "ended" && deal.refusal !== "gone";
-  const editable = canTakeDeals && inCurrent && deal.number === record.deals.length + 1;
-  const movable = canTakeDeals && !inCurrent && own !== undefined;
+  const editable = canTakeDeals && inCurrent && !deal.kind && deal.number === record.deals.length + 1;
+  const movable = canTakeDeals && !inCurrent && own !== undefined && !deal.kind;
+  // The record ends earlier than this phone's copy did: it can follow the record's last deal, as the table sees here.
+  const follows = canTakeDeals && inCurrent && deal.refusal === "moved";
   const reason =
     deal.refusal === "won"
       ? t("offline.refusedWon", { game: own?.number ?? "?" })
@@ -271,7 +279,11 @@ function Refused({
         ? dict["offline.refusedEnded"]
         : deal.refusal === "gone"
           ? dict["offline.refusedGone"]
-          : t("offline.refusedRules", { reason: deal.reason ?? "" });
+          : deal.refusal === "moved"
+            ? t("offline.refusedMoved", { last: record.deals.length, n: deal.number })
+            : deal.refusal === "changed"
+              ? t("offline.refusedChanged", { n: deal.number, reason: deal.reason ?? "" })
+              : t("offline.refusedRules", { reason: deal.reason ?? "" });
   const withDeal = { ...record, deals: [...record.deals, { entries: deal.entries }] };
   // The form writes to this deal in the outbox, whatever number the protokoll shows.
   const writer: DealWriter = {
@@ -287,10 +299,18 @@ function Refused({
   };
   return (
     <section className="card stack refused" data-testid="refused" aria-labelledby={`refused-${deal.seq}`}>
-      <h2 id={`refused-${deal.seq}`}>{t("offline.refusedTitle", { n: deal.number })}</h2>
+      <h2 id={`refused-${deal.seq}`}>
+        {t(deal.kind ? "offline.refusedChangeTitle" : "offline.refusedTitle", { n: deal.number })}
+      </h2>
       <p className="form-error" data-testid="refused-reason">
         {reason}
       </p>
+      {follows ? (
+        <p data-testid="follow-what">
+          {t("offline.followWhat", { n: record.deals.length + 1, dealer: next.dealer })}
+          {next.trumpCompulsion ? ` ${dict["offline.followCompulsion"]}` : null}
+        </p>
+      ) : null}
       <DealSummary
         entries={deal.entries}
         players={(own ?? current).record.players}
@@ -319,6 +339,16 @@ function Refused({
           {editable ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
               {dict["offline.edit"]}
+            </button>
+          ) : null}
+          {follows ? (
+            <button
+              type="button"
+              className="button"
+              disabled={pending}
+              onClick={() => startTransition(() => onFollow(deal.seq!))}
+            >
+              {t("offline.followAs", { n: record.deals.length + 1 })}
             </button>
           ) : null}
           {movable ? (

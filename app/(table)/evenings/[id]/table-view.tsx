@@ -87,7 +87,7 @@ export function TableView({
     viewer,
     fromServer: { version, renderedAt, open: openNow, role: roleNow, games: gamesNow, edits: editsNow },
   });
-  const { account, data, local, writer, reload } = table;
+  const { account, data, local, writer, reload, ready } = table;
   const { open, role, games, edits } = data;
   const game = games.at(-1)!;
   const { record, result } = local;
@@ -139,7 +139,14 @@ export function TableView({
         ) : null}
         <GameStatus number={game.number} record={record} result={result} open={open} />
 
-        <LaterEntry gameId={game.id} record={record} result={result} open={open} onChanged={dealChanged} />
+        <LaterEntry
+          gameId={game.id}
+          record={record}
+          result={result}
+          open={open}
+          ready={ready}
+          onChanged={dealChanged}
+        />
 
         {open && over ? (
           <NextGame
@@ -228,6 +235,7 @@ function TableOutbox({
       onRemove={(seq) => outbox.removeQueued(seq, serverLength)}
       onEdit={(seq, entries) => outbox.editQueued(seq, entries, serverLength)}
       onMove={(seq) => outbox.move(seq, game.id, local.record.deals.length + 1)}
+      onFollow={(seq) => outbox.follow(seq, local.record.deals.length + 1)}
     />
   );
 }

@@ -23,15 +23,19 @@ export function useEveningCopy<T>(
   fromServer: EveningData<T>,
 ) {
   const [copy, setCopy] = useState<EveningData<T> | null>(null);
+  /** Whether the kept copy was weighed against the page's state (for `account` and the evening): shown if newer. */
+  const [checked, setChecked] = useState<string | null>(null);
 
   useEffect(() => {
     if (!account) return;
     let cancelled = false;
+    const done = () => !cancelled && setChecked(`${account}\n${eveningId}`);
     void loadOffline().then(async ({ store }) => {
       // A kept copy newer than the page (a page served from the worker's cache) is shown instead.
       const kept = await store.saveCopy({ account, id: eveningId, title, ...fromServer }).catch(() => undefined);
       if (!cancelled && kept) setCopy({ version: kept.version, renderedAt: kept.renderedAt, data: kept.data });
-    });
+      done();
+    }, done);
     return () => {
       cancelled = true;
     };
@@ -74,5 +78,5 @@ export function useEveningCopy<T>(
   /** The version of the state shown, as the next change or poll sees it. */
   const shownVersion = useCallback(() => latest.current.version, []);
 
-  return { shown, apply, shownVersion };
+  return { shown, apply, shownVersion, checked: !account || checked === `${account}\n${eveningId}` };
 }

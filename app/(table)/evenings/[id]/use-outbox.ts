@@ -3,7 +3,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadOffline } from "@/app/_components/phone";
 import {
+  changeKey,
+  changeShown,
   chooseOnConflict,
+  followRecord,
   moveQueued,
   removeQueued,
   renumberProvisional,
@@ -11,6 +14,7 @@ import {
   type Choice,
   type QueueChange,
   type QueuedDeal,
+  type ShownChange,
 } from "@/lib/offline/outbox";
 import type { NewDeal } from "@/lib/offline/writer";
 
@@ -40,11 +44,14 @@ function withRenumbering(queue: readonly QueuedDeal[], gameId: string, change: Q
 }
 
 /**
- * This account's deals of the evening waiting on this phone, and what the table can do with them: keep a new
- * one, edit or delete one, move a refused one into the current game, choose on a conflict.
+ * This account's log of changes to the evening waiting on this phone, and what the table can do with it: add a
+ * new deal, an edit or a deletion; change a waiting deal as shown; edit or delete a refused one, move it into the
+ * current game, choose on a conflict. `loaded` once the log was read for the first time (or could not be): the
+ * deal form takes no tap before, so it never offers a number the log would change.
  */
 export function useOutbox(account: string | null, eveningId: string, sync: () => void) {
   const [queue, setQueue] = useState<QueuedDeal[]>([]);
+  const [loaded, setLoaded] = useState<string | null>(null);
   /** The account and evening whose queue is shown: a save that finishes after a change of account shows nothing. */
   const shown = useRef<string | null>(null);
 
@@ -53,9 +60,17 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     shown.current = `${account}\n${eveningId}`;
     let stop = () => {};
     let cancelled = false;
-    void loadOffline().then(({ store }) => {
-      if (!cancelled) stop = store.watchQueue(account, eveningId, setQueue);
-    });
+    const key = `${account}\n${eveningId}`;
+    const shownNow = (queue: QueuedDeal[]) => {
+      setQueue(queue);
+      setLoaded(key);
+    };
+    void loadOffline().then(
+      ({ store }) => {
+        if (!cancelled) stop = store.watchQueue(account, eveningId, shownNow);
+      },
+      () => setLoaded(key),
+    );
     return () => {
       cancelled = true;
       shown.current = null;
@@ -63,9 +78,13 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     };
   }, [account, eveningId]);
 
-  /** Keeps a new deal; provisional while an earlier deal of its game waits for the table. */
+  /**
+   * Adds a change to the log: a new deal, or an edit or deletion of a stored one (`kind`, `expected`); provisional
+   * while an earlier entry of its game waits for the table. `sent` when it was handed to the network already (a
+   * send whose answer never came): the server may hold it, so it is never changed in place.
+   */
   const enqueue = useCallback(
-    async (deal: NewDeal) => {
+    async (deal: NewDeal & Pick<QueuedDeal, "kind" | "expected" | "sent">) => {
       if (!account) throw new Error("No account on this phone");
       const { store } = await loadOffline();
       const blocked = (await store.listQueue(account, eveningId)).some(
@@ -115,6 +134,32 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     [changeQueued],
   );
 
+  /**
+   * The table changes a deal it sees, shown from the log's entry `seq`: in place while the entry was never sent,
+   * else as a new entry after it (lib/offline/outbox.ts `changeShown`) — one transaction, so a send that marks the
+   * entry cannot come between.
+   */
+  const changeShownDeal = useCallback(
+    async (seq: number, change: ShownChange, serverLength: number) => {
+      if (!account) return;
+      const { store } = await loadOffline();
+      await store.updateLog(account, eveningId, (queue) => {
+        const entry = queue.find((d) => d.seq === seq);
+        if (!entry) return { remove: [], update: [] };
+        return withRenumbering(queue, entry.gameId, changeShown(queue, seq, change, changeKey()), serverLength);
+      });
+      setQueue(await store.listQueue(account, eveningId));
+      sync();
+    },
+    [account, eveningId, sync],
+  );
+
+  /** A deal the server's record no longer ends before, by the table's choice: it follows the record's last deal. */
+  const follow = useCallback(
+    (seq: number, next: number) => changeQueued(seq, (_, queue) => followRecord(queue, seq, next)),
+    [changeQueued],
+  );
+
   /** A refused deal into another game of the evening, as its next deal (`number`). */
   const move = useCallback(
     (seq: number, gameId: string, number: number) => changeQueued(seq, (deal) => moveQueued(deal, gameId, number)),
@@ -151,5 +196,15 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     [account, eveningId, sync],
   );
 
-  return { queue: account ? queue : NONE, enqueue, editQueued, removeQueued: removeQueuedDeal, move, choose };
+  return {
+    queue: account ? queue : NONE,
+    loaded: !account || loaded === `${account}\n${eveningId}`,
+    enqueue,
+    changeShown: changeShownDeal,
+    editQueued,
+    removeQueued: removeQueuedDeal,
+    move,
+    follow,
+    choose,
+  };
 }

@@ -2,33 +2,38 @@
 
 import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { fetchApi, type ApiAnswer } from "@/lib/offline/api";
-import type { QueuedDeal } from "@/lib/offline/outbox";
-import { writeNewDeal } from "@/lib/offline/writer";
+import { changeKey, type QueuedDeal, type ShownChange } from "@/lib/offline/outbox";
+import { writeChange } from "@/lib/offline/writer";
+import type { Entries } from "@/lib/rules";
 import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
 import type { DealChange } from "./table-data";
-import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
+
+/** A change for the log: a new deal, or an edit or deletion of a stored deal. */
+type LogChange = Parameters<DealWriter["record"]>[0] & Pick<QueuedDeal, "kind" | "expected" | "sent">;
 
 interface Deps {
   /** Whether a send is worth trying now. */
   reachable(): boolean;
-  /** The evening's queued deals of this account. */
+  /** The evening's log of this account. */
   queue: QueuedDeal[];
-  /** The queued deal shown as `number` of the game, if that deal is still waiting on this phone. */
+  /** The entry of the log that deal `number` of the game is shown from, if it is shown from one. */
   queuedAt(gameId: string, number: number): QueuedDeal | undefined;
+  /** Deal `number` of the game as shown (the server's record with the log on top). */
+  shownAt(gameId: string, number: number): Entries | undefined;
   /** Shows a change the server took as `version`; false when the page must be reloaded instead. */
   apply(version: number | undefined, change: DealChange): boolean;
   reload(): void;
   outbox: {
-    enqueue(deal: Parameters<DealWriter["record"]>[0]): Promise<void>;
-    editQueued(seq: number, entries: QueuedDeal["entries"]): Promise<void>;
-    removeQueued(seq: number): Promise<void>;
+    enqueue(change: LogChange): Promise<void>;
+    changeShown(seq: number, change: ShownChange): Promise<void>;
   };
 }
 
 /**
- * How the table's deal form and dialog write (DealWriter): a new deal by its route, with a deadline, or into the
- * outbox (lib/offline/writer.ts decides); a waiting deal is changed in the outbox; a stored one by its route,
- * which needs a signal. `writing()` is true while a change of this phone is on its way (the version poll waits).
+ * How the table's deal form and dialog write (DealWriter). Every change goes one way (decision 023): by its route
+ * with a key and a deadline when the server can be reached and nothing of its game waits on this phone, else into
+ * the phone's log, sent in order by the sync (lib/offline/writer.ts decides). A change of a deal shown from the log
+ * changes the log. `writing()` is true while a change of this phone is on its way (the version poll waits).
  */
 export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () => boolean } {
   const inFlight = useRef(0);
@@ -41,9 +46,9 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
   // does not change, so the parts of the table that use it are not rendered again for it.
   const writer = useMemo<DealWriter>(() => {
     /**
-     * Sends a deal change by its route; throws when no answer came in time. A change the server took is shown from
-     * the answer itself — only the rows it changes are rendered again — unless the evening moved on by more than
-     * this change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
+     * Sends a change by its route; throws when no answer came in time. A change the server took is shown from the
+     * answer itself — only the rows it changes are rendered again — unless the evening moved on by more than this
+     * change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
      */
     const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer> => {
       inFlight.current++;
@@ -60,45 +65,46 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       }
     };
 
+    /** A change the route or the log takes, as the form and dialog hear of it. */
+    const write = async (change: LogChange, route: (change: LogChange) => Promise<ApiAnswer>): Promise<Written> => {
+      const d = current.current;
+      const outcome = await writeChange(change, {
+        reachable: d.reachable,
+        waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
+        send: route,
+        enqueue: (c, sent) => d.outbox.enqueue(sent ? { ...c, sent: true } : c),
+      });
+      return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
+    };
+
     /**
-     * An edit or deletion of deal `number`: of a deal still waiting on this phone, in the outbox; of a stored one,
-     * by its route — which needs a signal, and says so when there is none or no answer came.
+     * An edit or deletion of deal `number`: of a deal shown from the log, in the log; of a stored one, by its route
+     * or — without a signal, or while changes of its game wait — as an entry of the log, made on the deal as shown.
      */
     const changeDeal = async (
-      input: { gameId: string; number: number },
-      inOutbox: (seq: number) => Promise<void>,
-      route: { request: () => Promise<ApiAnswer>; change: DealChange },
+      input: { gameId: string; number: number; expected?: Entries },
+      shown: ShownChange,
     ): Promise<Written> => {
-      const queued = current.current.queuedAt(input.gameId, input.number);
-      if (queued) {
-        await inOutbox(queued.seq!);
+      const d = current.current;
+      const entry = d.queuedAt(input.gameId, input.number);
+      if (entry) {
+        await d.outbox.changeShown(entry.seq!, shown);
         return QUEUED;
       }
-      if (!current.current.reachable()) return NEEDS_SIGNAL;
-      const answer = await send(route.request, route.change).catch(() => null);
-      return answer ? written(answer) : NEEDS_SIGNAL;
+      const expected = input.expected ?? d.shownAt(input.gameId, input.number);
+      const entries = shown.kind === "edit" ? shown.entries : (expected ?? {});
+      const change: LogChange = { ...input, kind: shown.kind, entries, expected, clientKey: changeKey() };
+      return write(change, (c) =>
+        c.kind === "edit"
+          ? send(() => fetchApi.edit(c.gameId, c.number, c.entries, c.expected, c.clientKey), { action: "edit", ...c })
+          : send(() => fetchApi.remove(c.gameId, c.number, c.expected, c.clientKey), { action: "delete", ...c }),
+      );
     };
     const writer: DealWriter = {
-      async record(input) {
-        const d = current.current;
-        const outcome = await writeNewDeal(input, {
-          reachable: d.reachable,
-          waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
-          send: (deal) => send(() => fetchApi.record(deal.gameId, deal), { action: "record", ...deal }),
-          enqueue: d.outbox.enqueue,
-        });
-        return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
-      },
-      edit: (input) =>
-        changeDeal(input, (seq) => current.current.outbox.editQueued(seq, input.entries), {
-          request: () => fetchApi.edit(input.gameId, input.number, input.entries, input.expected),
-          change: { action: "edit", ...input },
-        }),
-      remove: (input) =>
-        changeDeal(input, (seq) => current.current.outbox.removeQueued(seq), {
-          request: () => fetchApi.remove(input.gameId, input.number, input.expected),
-          change: { action: "delete", ...input },
-        }),
+      record: (input) =>
+        write(input, (deal) => send(() => fetchApi.record(deal.gameId, deal), { action: "record", ...deal })),
+      edit: (input) => changeDeal(input, { kind: "edit", entries: input.entries }),
+      remove: (input) => changeDeal(input, { kind: "delete" }),
     };
     return writer;
   }, []);

@@ -64,17 +64,20 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
       const seq = gameId === game.id ? local.seqOf.get(number) : undefined;
       return seq === undefined ? undefined : outbox.queue.find((d) => d.seq === seq);
     },
+    shownAt: (gameId, number) =>
+      (gameId === game.id ? local.record : data.games.find((g) => g.id === gameId)?.record)?.deals[number - 1]?.entries,
     apply: (v, change) => copy.apply(v, (data) => applyDealChange(data, change, viewer, new Date())),
     reload,
     outbox: {
       enqueue: outbox.enqueue,
-      editQueued: (seq, entries) => outbox.editQueued(seq, entries, serverLength),
-      removeQueued: (seq) => outbox.removeQueued(seq, serverLength),
+      changeShown: (seq, change) => outbox.changeShown(seq, change, serverLength),
     },
   });
   // Deal changes of this phone on their way: their answers show them, so the poll does not reload for them.
   const { shownVersion } = copy;
   const pollVersion = useCallback(() => (writing() ? null : shownVersion()), [writing, shownVersion]);
   useLiveVersion(eveningId, pollVersion, phone.reached);
-  return { phone, account, copy, data, outbox, local, serverLength, writer, reload };
+  // The form takes a tap only once it shows the phone's view: the log read, the kept copy weighed (decision 023).
+  const ready = outbox.loaded && copy.checked;
+  return { phone, account, copy, data, outbox, local, serverLength, writer, reload, ready };
 }
