@@ -23,6 +23,7 @@ import {
 import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
+import type { Applied } from "@/lib/offline/sync";
 import { idle, nextTask } from "./when-idle";
 
 type Store = typeof import("@/lib/offline/store");
@@ -67,6 +68,8 @@ export interface Phone {
   reached(ok: boolean): void;
   /** Told after a sync run that sent the outbox, so a page can show what the server holds now. Returns the unsubscribe. */
   onSynced(listener: () => void): () => void;
+  /** Told of each change of the log the server took, before it leaves the log (lib/offline/sync.ts `Applied`). */
+  onApplied(listener: Applied): () => void;
   /** Signs out on this phone: with a signal at once, without one locally, the server told when it returns. */
   signOut(form: HTMLFormElement | null): Promise<void>;
 }
@@ -178,6 +181,7 @@ export function PhoneProvider({
   const [unreachable, setUnreachable] = useState(false);
   const [foreign, setForeign] = useState(0);
   const listeners = useRef(new Set<() => void>());
+  const appliedListeners = useRef(new Set<Applied>());
   /** Whether the last request of the page or the sync got no answer. */
   const wasUnreachable = useRef(false);
 
@@ -212,7 +216,10 @@ export function PhoneProvider({
         ?.persisted?.()
         .then((kept) => kept || navigator.storage.persist?.())
         .catch(() => false);
-      const work = () => sync.syncOutbox(store.queueStore(accountId), api.fetchApi, accountId);
+      const told: Applied = (...change) => {
+        for (const listener of appliedListeners.current) listener(...change);
+      };
+      const work = () => sync.syncOutbox(store.queueStore(accountId), api.fetchApi, accountId, told);
       loop.current = new loops.SyncLoop({
         run: async () => {
           if (!(await store.listQueue(accountId)).some((d) => d.state === "waiting")) return "idle";
@@ -270,6 +277,10 @@ export function PhoneProvider({
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
   }, []);
+  const onApplied = useCallback((listener: Applied) => {
+    appliedListeners.current.add(listener);
+    return () => void appliedListeners.current.delete(listener);
+  }, []);
 
   const signOut = useCallback(
     async (form: HTMLFormElement | null) => {
@@ -295,9 +306,10 @@ export function PhoneProvider({
       sync,
       reached,
       onSynced,
+      onApplied,
       signOut,
     }),
-    [account, connection, offline, foreign, sync, reached, onSynced, signOut],
+    [account, connection, offline, foreign, sync, reached, onSynced, onApplied, signOut],
   );
   return <PhoneContext value={phone}>{children}</PhoneContext>;
 }

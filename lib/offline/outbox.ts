@@ -298,7 +298,7 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
       continue;
     }
     if (entry.kind) {
-      if (held && !entry.provisional) continue;
+      // A change names its deal: shown wherever that deal is shown, whatever waits before it.
       const byKey = entry.target ? shown.findIndex((d) => d.key === entry.target) : -1;
       const at = byKey >= 0 ? byKey : entry.number - 1;
       const there = shown[at];

@@ -97,8 +97,24 @@ async function signedInAs(api: SyncApi, account: string): Promise<boolean> {
   return answer.status === 200 && user?.id === account;
 }
 
+/**
+ * A change of the log the server took: the entry, the number of the deal it made or changed, and the evening's
+ * version after it (none for a repeat). Told before the entry leaves the log, so a page that shows the change from
+ * the answer never shows the record without it in between.
+ */
+export type Applied = (entry: QueuedDeal, number: number, version: number | undefined) => void;
+
 /** Sends what `account` can send now (`store` holds that account's deals). */
-export async function syncOutbox(store: QueueStore, api: SyncApi, account: string): Promise<SyncReport> {
+export async function syncOutbox(
+  store: QueueStore,
+  api: SyncApi,
+  account: string,
+  onApplied: Applied = () => {},
+): Promise<SyncReport> {
+  const applied = (entry: QueuedDeal, number: number, answer: ApiAnswer) => {
+    const { version, duplicate } = (answer.body ?? {}) as { version?: unknown; duplicate?: unknown };
+    onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined);
+  };
   let stored = 0;
   try {
     const games = sendOrder(await store.list());
@@ -132,6 +148,7 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, account: strin
               : api.remove(gameId, number, entry.expected, entry.clientKey),
           );
           if (answer.status === 200) {
+            applied(entry, number, answer);
             await store.apply({ remove: [entry.seq!], update: [] });
             if (entry.kind === "edit")
               server.deals[number - 1] = { ...server.deals[number - 1]!, entries: entry.entries };
@@ -181,6 +198,7 @@ export async function syncOutbox(store: QueueStore, api: SyncApi, account: strin
           api.record(gameId, { number: step.number, entries: entry.entries, clientKey: entry.clientKey, account }),
         );
         if (answer.status === 200 || answer.status === 201) {
+          applied(entry, step.number, answer);
           await store.apply({ remove: [entry.seq!], update: [] });
           if (answer.status === 201) {
             server.deals.push({ entries: entry.entries, clientKey: entry.clientKey });

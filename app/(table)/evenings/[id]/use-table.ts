@@ -4,7 +4,14 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
 import { usePhone } from "@/app/_components/phone";
 import { withQueued } from "@/lib/offline/outbox";
-import { applyDealChange, scoredGames, type KeptGame, type TableData, type TableEdit } from "./table-data";
+import {
+  applyDealChange,
+  scoredGames,
+  type DealChange,
+  type KeptGame,
+  type TableData,
+  type TableEdit,
+} from "./table-data";
 import { useEveningCopy } from "./use-evening-copy";
 import { useLiveVersion } from "./use-live-version";
 import { useOutbox } from "./use-outbox";
@@ -48,6 +55,21 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   }, [router]);
   useEffect(() => phone.onSynced(reload), [phone, reload]);
   const copy = useEveningCopy<TableData>(account, eveningId, title, fromServer);
+  // A change of the log the server took shows from its answer before it leaves the log: never a moment without it.
+  const { apply: applyCopy } = copy;
+  useEffect(
+    () =>
+      phone.onApplied((entry, number, version) => {
+        if (entry.eveningId !== eveningId) return;
+        const { gameId, entries } = entry;
+        const change: DealChange =
+          entry.kind === "delete"
+            ? { action: "delete", gameId, number }
+            : { action: entry.kind ?? "record", gameId, number, entries };
+        applyCopy(version, (data) => applyDealChange(data, change, viewer, new Date()));
+      }),
+    [phone, eveningId, viewer, applyCopy],
+  );
   const outbox = useOutbox(account, eveningId, phone.sync);
   // The evening as shown, its games scored here.
   const { data: kept } = copy.shown;

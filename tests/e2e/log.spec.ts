@@ -1,0 +1,154 @@
+/**
+ * One log of changes on the phone (decision 023), on the paths a table takes on a bad network: an edit or an undo
+ * while the send of the deal it changes is on its way, a stored deal changed without a signal, the form's number
+ * while the phone's copy loads, a phone clock hours off.
+ */
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { noSignal, openPhone, signal, stored, workerInControl } from "./phone";
+import { THREE, screenshots, signUp } from "./support";
+import { alone, createEvening, playAlone } from "../support/table";
+
+const lone = (who: string) => alone(who, THREE);
+
+/** A phone signed up, with a Knektpass evening of THREE under the service worker. */
+async function phoneAtTheTable(baseURL: string | undefined, title: string) {
+  const phone = await openPhone(baseURL);
+  const username = await signUp(phone.page);
+  await createEvening(phone.page, { title, variant: "Knektpass", players: THREE, firstDealer: "Anna" });
+  await workerInControl(phone.page);
+  return { ...phone, username };
+}
+
+/**
+ * The signal returns on a slow network: each deal the phone sends reaches the server at once, and its answer
+ * comes `ms` later. Resolves `reached` once the first send has reached the server.
+ */
+async function slowAnswers(context: BrowserContext, page: Page, ms: number) {
+  let reached!: () => void;
+  const first = new Promise<void>((resolve) => (reached = resolve));
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  await page.route("**/api/games/*/deals", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    const response = await route.fetch();
+    reached();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await context.setOffline(false);
+  return first;
+}
+
+/** Opens deal `n`'s dialog and makes `who` the lone player instead of `was`. */
+async function editToAlone(page: Page, n: number, was: string, who: string) {
+  await page.getByRole("button", { name: `Deal ${n}`, exact: true }).click();
+  const dialog = page.getByTestId("deal-dialog");
+  await dialog.getByRole("button", { name: `Edit deal ${n}` }).click();
+  const toggle = (name: string) =>
+    dialog.getByTestId(`seat-${name}`).getByRole("button", { name: new RegExp(`^${name}: `) });
+  await toggle(was).click();
+  await toggle(who).click();
+  await dialog.getByRole("button", { name: "Save the change" }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+for (const ms of [1_200, 3_000]) {
+  test(`an edit made while the deal's send is on its way (answer in ${ms} ms) is stored, not lost`, async ({
+    baseURL,
+  }) => {
+    const { context, page } = await phoneAtTheTable(baseURL, "Långsam kväll");
+    await noSignal(context);
+    await playAlone(page, "Bo");
+    await expect(page.getByTestId("undo-toast")).toContainText("Deal 1 kept on this phone.");
+    const reached = await slowAnswers(context, page, ms);
+    await reached;
+    // The deal is on the server, its answer on its way: the table corrects it to Cecilia alone.
+    await editToAlone(page, 1, "Bo", "Cecilia");
+    const sheet = page.getByTestId("protokoll").first();
+    await expect(sheet.getByTestId("score-Cecilia")).toHaveText("7");
+    // From here on the phone never shows the deal as it was, nor without it, while the sends are answered.
+    const shown = new Set<string>();
+    const watching = setInterval(() => {
+      void Promise.all([sheet.getByTestId("score-Bo").textContent(), sheet.getByTestId("score-Cecilia").textContent()])
+        .then((scores) => shown.add(scores.join("/")))
+        .catch(() => undefined);
+    }, 50);
+    await expect
+      .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries), { timeout: 15_000 })
+      .toEqual([lone("Cecilia")]);
+    await expect(page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 15_000 });
+    clearInterval(watching);
+    expect([...shown].filter((s) => s !== "12/7" && s !== "/")).toEqual([]);
+    await page.reload();
+    await expect(sheet.getByTestId("score-Cecilia")).toHaveText("7");
+    await expect(sheet.getByTestId("score-Bo")).toHaveText("12");
+    await context.close();
+  });
+
+  test(`an undo made while the deal's send is on its way (answer in ${ms} ms) deletes it for good`, async ({
+    baseURL,
+  }) => {
+    const { context, page } = await phoneAtTheTable(baseURL, "Ångrad giv");
+    await noSignal(context);
+    await playAlone(page, "Bo");
+    await expect(page.getByTestId("undo-toast")).toContainText("Deal 1 kept on this phone.");
+    const reached = await slowAnswers(context, page, ms);
+    await reached;
+    await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+    // The undone deal does not come back, on the server or on the phone.
+    await expect.poll(async () => (await stored(page))[0]!.deals.length, { timeout: 15_000 }).toBe(0);
+    await expect(page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 15_000 });
+    await page.waitForTimeout(ms);
+    expect((await stored(page))[0]!.deals).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+    await context.close();
+  });
+}
+
+test("a stored deal edited and undone without a signal: the changes wait on the phone and are made once", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Ändrad utan täckning");
+  await playAlone(page, "Bo");
+  await playAlone(page, "Anna");
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await noSignal(context);
+  // Deal 1 (stored) corrected, deal 2 (stored) undone, a new deal 2 entered — all without a signal.
+  await editToAlone(page, 1, "Bo", "Cecilia");
+  await page.getByRole("button", { name: "Undo deal 2" }).click();
+  await page.getByTestId("deal-dialog").getByRole("button", { name: "Undo deal 2" }).click();
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await playAlone(page, "Bo");
+  await expect(page.getByTestId("outbox-count")).toContainText("not sent yet");
+  await screenshots(page, "log-changes-waiting");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await signal(context);
+  await expect
+    .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries), { timeout: 15_000 })
+    .toEqual([lone("Cecilia"), lone("Bo")]);
+  await expect(page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 15_000 });
+  await context.close();
+});
+
+test("the form takes no tap before it shows the phone's view: opened without a signal on a slow phone", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Långsam telefon");
+  await playAlone(page, "Bo");
+  await noSignal(context);
+  await playAlone(page, "Anna");
+  await playAlone(page, "Cecilia");
+  await expect(page.getByRole("heading", { name: "Deal 4", exact: true })).toBeVisible();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  // Whenever the form takes a tap, it is the form of the phone's next deal, never the page's stale "Deal 2".
+  await page.reload({ waitUntil: "commit" });
+  const save = page.getByRole("button", { name: /^Save deal/ });
+  await expect(save).toBeEnabled({ timeout: 30_000 });
+  await expect(save).toHaveText("Save deal 4");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await signal(context);
+  await context.close();
+});
