@@ -15,6 +15,7 @@ import {
 import {
   actingAccount,
   afterPage,
+  afterSignOutTold,
   readAccountRecord,
   writeAccountRecord,
   type AccountRecord,
@@ -24,6 +25,7 @@ import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
 import type { Applied } from "@/lib/offline/sync";
+import { counted, lossSeen as seen, readMark, writeMark, type Count } from "@/lib/offline/log-mark";
 import { idle, nextTask } from "./when-idle";
 
 type Store = typeof import("@/lib/offline/store");
@@ -62,6 +64,13 @@ export interface Phone {
   offline: boolean;
   /** Deals other accounts left waiting on this phone (never sent, shown or changed by this one). */
   foreign: number;
+  /**
+   * Changes of this account that waited on this phone in a log the browser cleared (lib/offline/log-mark.ts): how
+   * many, and when the phone last counted them; null when none were lost.
+   */
+  lost: Count | null;
+  /** The table has read that changes were lost. */
+  lossSeen(): void;
   /** Sends the outbox now. */
   sync(): void;
   /** Whether the server answered the last request of the page; when it answers again, the outbox is sent. */
@@ -137,6 +146,48 @@ async function forgetKept(account: string | null): Promise<void> {
   ]).catch(() => undefined);
 }
 
+/**
+ * The phone counts its log as it changes (every tab's changes), and says what a log the browser cleared held
+ * (lib/offline/log-mark.ts) until the table has read it.
+ */
+function useLostChanges(accountId: string | null): { lost: Count | null; lossSeen(): void } {
+  const [lost, setLost] = useState<Count | null>(null);
+  useEffect(() => {
+    if (!accountId) return;
+    let stopped = false;
+    let stop = () => {};
+    void loadOffline().then(({ store }) => {
+      if (stopped) return;
+      const count = async (waiting: number) => {
+        const mark = counted(readMark(localStorage), await store.logGeneration(), accountId, waiting, Date.now());
+        writeMark(localStorage, mark);
+        if (!stopped) setLost(mark.lost[accountId] ?? null);
+      };
+      const watch = () => store.watchLog(accountId, (log) => void count(log.length).catch(() => undefined));
+      let unwatch = watch();
+      // Closed under the app: the log is read again from the database as it is now.
+      const stopReset = store.onReset(() => {
+        unwatch();
+        unwatch = watch();
+      });
+      stop = () => {
+        stopReset();
+        unwatch();
+      };
+    });
+    return () => {
+      stopped = true;
+      stop();
+      setLost(null);
+    };
+  }, [accountId]);
+  const lossSeen = useCallback(() => {
+    if (accountId) writeMark(localStorage, seen(readMark(localStorage), accountId));
+    setLost(null);
+  }, [accountId]);
+  return { lost, lossSeen };
+}
+
 /** A sign-out made without a signal goes to the server before anything else, as soon as it can be reached. */
 function usePendingSignOut(pending: boolean) {
   const router = useRouter();
@@ -146,7 +197,7 @@ function usePendingSignOut(pending: boolean) {
     const tell = async () => {
       if (done || !(await signOutOnServer())) return;
       done = true;
-      setAccountRecord({ account: null, seenAt: Date.now() });
+      setAccountRecord(afterSignOutTold(accountSnapshot()));
       router.replace("/");
       router.refresh();
     };
@@ -207,6 +258,7 @@ export function PhoneProvider({
   useEffect(() => {
     if (!accountId) return;
     let stopped = false;
+    let stopReset = () => {};
     void loadOffline().then(async ({ store, sync, api, loop: loops }) => {
       if (stopped) return;
       // Deals queued by a build that did not record accounts are this account's (decision 010).
@@ -216,6 +268,9 @@ export function PhoneProvider({
         ?.persisted?.()
         .then((kept) => kept || navigator.storage.persist?.())
         .catch(() => false);
+      // The database closed under the app (the browser cleared it): what waits now is sent as ever.
+      stopReset = store.onReset(() => void loop.current?.kick());
+      if (stopped) return stopReset();
       const told: Applied = (...change) => {
         for (const listener of appliedListeners.current) listener(...change);
       };
@@ -243,6 +298,7 @@ export function PhoneProvider({
     });
     return () => {
       stopped = true;
+      stopReset();
       loop.current?.stop();
       loop.current = null;
     };
@@ -273,6 +329,7 @@ export function PhoneProvider({
   }, []);
 
   const sync = useCallback(() => void loop.current?.kick(), []);
+  const { lost, lossSeen } = useLostChanges(accountId);
   const onSynced = useCallback((listener: () => void) => {
     listeners.current.add(listener);
     return () => void listeners.current.delete(listener);
@@ -303,13 +360,15 @@ export function PhoneProvider({
       connection: offline && connection !== "signIn" ? "offline" : connection,
       offline,
       foreign,
+      lost,
+      lossSeen,
       sync,
       reached,
       onSynced,
       onApplied,
       signOut,
     }),
-    [account, connection, offline, foreign, sync, reached, onSynced, onApplied, signOut],
+    [account, connection, offline, foreign, lost, lossSeen, sync, reached, onSynced, onApplied, signOut],
   );
   return <PhoneContext value={phone}>{children}</PhoneContext>;
 }

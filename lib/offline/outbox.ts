@@ -415,9 +415,17 @@ export function thenChange(first: QueueChange, second: QueueChange): QueueChange
   return { remove, update: update.filter((u) => !remove.includes(u.seq)), ...(add.length ? { add } : {}) };
 }
 
-/** How the outbox stands: deals to be sent, deals waiting for the table's choice, deals not accepted. */
-export function outboxCounts(queue: readonly QueuedDeal[]): { waiting: number; conflict: number; refused: number } {
-  const counts = { waiting: 0, conflict: 0, refused: 0 };
-  for (const deal of queue) counts[deal.state]++;
+/**
+ * How the log stands: new deals to be sent, changes of deals (edits, deletions) to be sent, entries waiting for
+ * the table's choice, entries not accepted.
+ */
+export function outboxCounts(queue: readonly QueuedDeal[]): {
+  waiting: number;
+  changes: number;
+  conflict: number;
+  refused: number;
+} {
+  const counts = { waiting: 0, changes: 0, conflict: 0, refused: 0 };
+  for (const deal of queue) counts[deal.state === "waiting" && deal.kind ? "changes" : deal.state]++;
   return counts;
 }

@@ -1,8 +1,9 @@
 /**
  * Which account this phone acts for, as the newest word from the server says (kept in localStorage, so a page
  * served from the cache without a signal still knows). A page rendered by the server tells who is signed in and
- * when it was rendered; an older page (from the cache) never overrides what a newer one said. A sign-out made
- * without a signal is remembered here until the server has heard it.
+ * when it was rendered — by the server's clock; an older page (from the cache) never overrides what a newer one
+ * said. The phone's own clock never takes part: hours ahead or behind, it changes nothing (decision 023). A
+ * sign-out made without a signal is remembered here until the server has heard it.
  */
 
 export interface PhoneAccount {
@@ -53,6 +54,14 @@ export function afterPage(
     return { record: { ...known, seenAt: renderedAt }, changed: false };
   const changed = (known.account?.id ?? null) !== (account?.id ?? null);
   return { record: { account, seenAt: renderedAt }, changed };
+}
+
+/**
+ * The server heard a sign-out made without a signal: nobody is signed in. Pages rendered after the newest one the
+ * phone saw say who is signed in from now on; every page kept from before (rendered no later) is older.
+ */
+export function afterSignOutTold(known: AccountRecord): AccountRecord {
+  return { account: null, seenAt: known.seenAt };
 }
 
 /** The account the phone acts for now: none while a sign-out waits to reach the server. */

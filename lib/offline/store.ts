@@ -22,6 +22,7 @@ export interface EveningCopy<T = unknown> {
 class OfflineDb extends Dexie {
   outbox!: EntityTable<QueuedDeal, "seq">;
   copies!: EntityTable<EveningCopy, "id">;
+  meta!: EntityTable<{ id: string; value: string }, "id">;
 
   constructor(name = "protokoll") {
     // No optimistic query cache: the tables are small, and every read should see what IndexedDB holds.
@@ -34,18 +35,58 @@ class OfflineDb extends Dexie {
       evenings: null,
       copies: "[account+id], account",
     });
+    // 3: the log's entries may be edits and deletions too (no new index); `meta` keeps the log's generation.
+    this.version(3).stores({ meta: "id" });
   }
 }
 
 let db: OfflineDb | null = null;
+let dbName = "protokoll";
+const resets = new Set<() => void>();
 function open(): OfflineDb {
-  db ??= new OfflineDb();
+  if (db) return db;
+  const opened = new OfflineDb(dbName);
+  // Closed under the app (the browser cleared the site's storage, or another version opened it): the next read
+  // opens it anew, and whoever watches the log reads it again (lib/offline/log-mark.ts says what was lost).
+  const closed = () => {
+    if (db !== opened) return;
+    db = null;
+    for (const reset of resets) reset();
+  };
+  opened.on("close", closed);
+  opened.on("versionchange", () => {
+    opened.close();
+    closed();
+    return false;
+  });
+  db = opened;
   return db;
 }
 
 /** For tests: a fresh database of another name (fake-indexeddb). */
 export function useDatabase(name: string): void {
-  db = new OfflineDb(name);
+  dbName = name;
+  db = null;
+}
+
+/** Calls `listener` whenever the database was closed under the app (then opened again on the next read). */
+export function onReset(listener: () => void): () => void {
+  resets.add(listener);
+  return () => void resets.delete(listener);
+}
+
+/** The log's generation: a random id made with the database, so a database the browser cleared is another one. */
+export async function logGeneration(): Promise<string> {
+  const { meta } = open();
+  return open().transaction("rw", meta, async () => {
+    const kept = await meta.get("generation");
+    if (kept) return kept.value;
+    const value = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(
+      "",
+    );
+    await meta.put({ id: "generation", value });
+    return value;
+  });
 }
 
 /** Puts a change at the end of the log, after every change made before it. */
@@ -134,14 +175,21 @@ export function queueStore(account: string): QueueStore {
   return { list: () => listQueue(account), apply: applyChange, markSent };
 }
 
-/** Calls `listener` with the account's queued deals of the evening now and after every change (in any tab). */
-export function watchQueue(account: string, eveningId: string, listener: (queue: QueuedDeal[]) => void): () => void {
+/**
+ * Calls `listener` with the account's log (of one evening, if given) now and after every change (in any tab); with
+ * none when it cannot be read.
+ */
+export function watchQueue(account: string, eveningId: string | undefined, listener: (queue: QueuedDeal[]) => void) {
   const subscription = liveQuery(() => listQueue(account, eveningId)).subscribe({
     next: listener,
     error: () => listener([]),
   });
   return () => subscription.unsubscribe();
 }
+
+/** The account's whole log, now and after every change: what the phone counts (lib/offline/log-mark.ts). */
+export const watchLog = (account: string, listener: (log: QueuedDeal[]) => void): (() => void) =>
+  watchQueue(account, undefined, listener);
 
 /**
  * Accounts signing out on this page: nothing more is kept for them. A save already on its way when the sign-out

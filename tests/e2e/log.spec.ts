@@ -5,7 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { noSignal, openPhone, signal, stored, workerInControl } from "./phone";
-import { THREE, screenshots, signUp } from "./support";
+import { THREE, screenshots, signIn, signUp } from "./support";
 import { alone, createEvening, playAlone } from "../support/table";
 
 const lone = (who: string) => alone(who, THREE);
@@ -150,5 +150,69 @@ test("the form takes no tap before it shows the phone's view: opened without a s
   await expect(save).toHaveText("Save deal 4");
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await signal(context);
+  await context.close();
+});
+
+for (const [clock, skew] of [
+  ["3 h ahead", 3 * 3600_000],
+  ["3 h behind", -3 * 3600_000],
+] as const) {
+  test(`a phone clock ${clock}: signed out without a signal with a deal waiting, signed in again, the deal is sent`, async ({
+    baseURL,
+  }) => {
+    const { context, page, username } = await phoneAtTheTable(baseURL, "Fel klocka");
+    // The phone's clock is off; the server's is right.
+    await context.addInitScript((ms) => {
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + ms;
+    }, skew);
+    await page.reload();
+    const evening = page.url();
+    await noSignal(context);
+    await playAlone(page, "Bo");
+    await expect(page.getByTestId("undo-toast")).toContainText("Deal 1 kept on this phone.");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    await signal(context);
+    // The server hears of the sign-out first thing; then the same person signs in again on this phone.
+    await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+    await signIn(page, username);
+    await expect(page.getByTestId("signed-in-as")).toHaveText(username);
+    await expect
+      .poll(async () => (await stored(page, evening))[0]!.deals.map((d) => d.entries), { timeout: 15_000 })
+      .toEqual([lone("Bo")]);
+    await context.close();
+  });
+}
+
+test("the browser cleared the phone's storage while deals waited: the page says so, and numbers on from the record", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Rensad telefon");
+  await playAlone(page, "Bo");
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await noSignal(context);
+  for (const who of ["Anna", "Cecilia", "Bo"]) await playAlone(page, who);
+  await expect(page.getByTestId("outbox-count")).toHaveText("3 deals not sent yet.");
+  // The browser clears the site's IndexedDB (to free space, or a person in its settings) with the page open.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", { origin: new URL(page.url()).origin, storageTypes: "indexeddb" });
+  await expect(page.getByTestId("outbox-lost")).toContainText("3 changes entered on this phone were lost");
+  await expect(page.getByTestId("outbox-count")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await screenshots(page, "log-storage-cleared");
+  await signal(context);
+  await playAlone(page, "Anna");
+  await expect
+    .poll(async () => (await stored(page))[0]!.deals.map((d) => d.entries), { timeout: 15_000 })
+    .toEqual([lone("Bo"), lone("Anna")]);
+  // Said until the table has read it, then not again.
+  await page.reload();
+  await expect(page.getByTestId("outbox-lost")).toBeVisible();
+  await page.getByTestId("outbox-lost").getByRole("button", { name: "Understood" }).click();
+  await expect(page.getByTestId("outbox-lost")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await expect(page.getByTestId("outbox-lost")).toHaveCount(0);
   await context.close();
 });

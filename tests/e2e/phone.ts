@@ -41,9 +41,9 @@ export async function workerInControl(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-/** The evening's games as the server stores them (its JSON export). */
-export async function stored(page: Page): Promise<GameRecord[]> {
-  const id = new URL(page.url()).pathname.split("/").pop()!;
+/** The evening's games as the server stores them (its JSON export); the evening at `url`, else the page's. */
+export async function stored(page: Page, url = page.url()): Promise<GameRecord[]> {
+  const id = new URL(url).pathname.split("/").pop()!;
   const response = await page.request.get(`/api/evenings/${id}/export`);
   expect(response.status()).toBe(200);
   return (await response.json()).games;

@@ -26,6 +26,15 @@ export const en = {
   "offline.followCompulsion": "Trumftvång applies.",
   "offline.followAs": "Store as deal {n}",
   "offline.refusedChangeTitle": "The change of deal {n} was not made",
+  "offline.changesNotSent": "{n} changes of deals not sent yet.",
+  "offline.changesNotSentOne": "1 change of a deal not sent yet.",
+  "offline.changesWaiting": "{n} changes of deals waiting to be sent.",
+  "offline.changesWaitingOne": "1 change of a deal waiting to be sent.",
+  "offline.lost":
+    "{n} changes entered on this phone were lost: the browser cleared this site's storage (last counted at {time}). Enter them again if the table still has them.",
+  "offline.lostOne":
+    "1 change entered on this phone was lost: the browser cleared this site's storage (last counted at {time}). Enter it again if the table still has it.",
+  "offline.lostSeen": "Understood",
   "offline.refusedChanged": "Deal {n} was changed or deleted on another phone before this change reached it: {reason}",
   "offline.cardsOne": "1 card",
   "offline.tricksOne": "1 trick",
@@ -84,6 +93,15 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.followCompulsion": "Trumftvång gäller.",
   "offline.followAs": "Spara som giv {n}",
   "offline.refusedChangeTitle": "Ändringen av giv {n} gjordes inte",
+  "offline.changesNotSent": "{n} ändringar av givar är inte skickade än.",
+  "offline.changesNotSentOne": "1 ändring av en giv är inte skickad än.",
+  "offline.changesWaiting": "{n} ändringar av givar väntar på att skickas.",
+  "offline.changesWaitingOne": "1 ändring av en giv väntar på att skickas.",
+  "offline.lost":
+    "{n} ändringar som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast räknade {time}). För in dem igen om bordet har kvar dem.",
+  "offline.lostOne":
+    "1 ändring som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast räknad {time}). För in den igen om bordet har kvar den.",
+  "offline.lostSeen": "Jag förstår",
   "offline.refusedChanged": "Giv {n} ändrades eller togs bort på en annan telefon innan ändringen kom fram: {reason}",
   "offline.cardsOne": "1 kort",
   "offline.tricksOne": "1 stick",

@@ -227,8 +227,10 @@ describe("the table plays on during a conflict", () => {
     const bad = queued(4, 5, { Anna: { plays: true, tricks: 9 } }, { provisional: true });
     const local = withQueued(record, result, [conflict, ...during, bad]);
     expect(local.queued).toEqual([3, 4]);
-    expect(outboxCounts([conflict, ...during, { ...bad, state: "refused" }])).toEqual({
+    const edit = queued(9, 1, alone("Bo"), { kind: "edit", expected: alone("Anna") });
+    expect(outboxCounts([conflict, ...during, { ...bad, state: "refused" }, edit])).toEqual({
       waiting: 2,
+      changes: 1,
       conflict: 1,
       refused: 1,
     });

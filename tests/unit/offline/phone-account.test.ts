@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { actingAccount, afterPage, readAccountRecord, writeAccountRecord } from "@/lib/offline/phone-account";
+import {
+  actingAccount,
+  afterPage,
+  afterSignOutTold,
+  readAccountRecord,
+  writeAccountRecord,
+} from "@/lib/offline/phone-account";
 
 const anna = { id: "u-anna", name: "anna" };
 const xavier = { id: "u-xavier", name: "xavier" };
@@ -28,6 +34,23 @@ describe("the phone's account", () => {
     // Someone signed in meanwhile: that is the account now.
     const other = afterPage(pending, xavier, 2000);
     expect(other).toEqual({ record: { account: xavier, seenAt: 2000 }, changed: true });
+  });
+
+  it.each([
+    ["three hours ahead", 3 * 3600_000],
+    ["three hours behind", -3 * 3600_000],
+  ])("orders pages by the server's clock only, with the phone's clock %s", (_, skew) => {
+    // Pages rendered by the server at 1000 (anna signed in), then the sign-out told; the phone's clock is off by `skew`.
+    const phoneNow = 1500 + skew;
+    const signedIn = afterPage({ account: null, seenAt: 0 }, anna, 1000).record;
+    const pending = { ...signedIn, signOutPending: true };
+    const told = afterSignOutTold(pending);
+    expect(actingAccount(told)).toBeNull();
+    expect(told.seenAt).not.toBe(phoneNow);
+    // A page kept from before the sign-out still says anna: older, ignored.
+    expect(afterPage(told, anna, 1000).record).toEqual(told);
+    // Anna signs in again: the sign-in's page (the server's 2000) is newer — she is the phone's account again.
+    expect(afterPage(told, anna, 2000)).toEqual({ record: { account: anna, seenAt: 2000 }, changed: true });
   });
 
   it("reads what it wrote, and nothing from a broken entry", () => {

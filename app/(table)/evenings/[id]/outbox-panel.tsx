@@ -8,6 +8,7 @@ import { outboxCounts, type Choice, type LocalGame, type QueuedDeal } from "@/li
 import { cardsExchanged, evaluateGame } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
 import type { Connection } from "@/lib/offline/sync-loop";
+import type { Count } from "@/lib/offline/log-mark";
 import { ChangePreview } from "./change-preview";
 import { DealForm } from "./deal-form";
 import type { TableGame } from "./table-data";
@@ -21,6 +22,9 @@ interface Props {
   copyFrom: number | null;
   /** Deals of other accounts waiting on this phone. */
   foreign: number;
+  /** Changes of this account lost with a log the browser cleared, and when they were last counted. */
+  lost: Count | null;
+  onLossSeen: () => void;
   eveningId: string;
   /** The evening's games as the server last sent them; the last is the current one. */
   games: TableGame[];
@@ -52,6 +56,8 @@ export function OutboxPanel({
   connection,
   copyFrom,
   foreign,
+  lost,
+  onLossSeen,
   eveningId,
   games,
   local,
@@ -66,23 +72,45 @@ export function OutboxPanel({
   const counts = outboxCounts(queue);
   // The table decides on the first deal that cannot go as it is; those after it in its game wait for that.
   const blocked = queue.find((d) => d.state !== "waiting");
-  if (!copyFrom && !queue.length && connection !== "signIn" && !foreign) return null;
+  if (!copyFrom && !queue.length && connection !== "signIn" && !foreign && !lost) return null;
   const game = games.at(-1)!;
+  const unsent = counts.waiting + counts.changes;
   return (
     <div className="outbox stack" aria-live="polite">
-      {copyFrom || counts.waiting ? (
+      {lost ? (
+        <div className="banner warn" role="alert" data-testid="outbox-lost">
+          <p>
+            {format(dict[lost.n === 1 ? "offline.lostOne" : "offline.lost"], {
+              n: lost.n,
+              time: clockTime(new Date(lost.at)),
+            })}
+          </p>
+          <button type="button" className="button small" onClick={onLossSeen}>
+            {dict["offline.lostSeen"]}
+          </button>
+        </div>
+      ) : null}
+      {copyFrom || unsent ? (
         <p className={`outbox-status${copyFrom ? " offline" : ""}`}>
           {copyFrom ? (
             <span data-testid="offline-banner">
               {format(dict["offline.banner"], { time: clockTime(new Date(copyFrom)) })}
             </span>
           ) : null}
-          {copyFrom && counts.waiting ? " " : null}
-          {counts.waiting ? (
+          {copyFrom && unsent ? " " : null}
+          {unsent ? (
             <span data-testid="outbox-count">
-              {copyFrom
-                ? plural(dict, "offline.notSentOne", "offline.notSent", counts.waiting)
-                : plural(dict, "offline.waitingOne", "offline.waiting", counts.waiting)}
+              {counts.waiting
+                ? copyFrom
+                  ? plural(dict, "offline.notSentOne", "offline.notSent", counts.waiting)
+                  : plural(dict, "offline.waitingOne", "offline.waiting", counts.waiting)
+                : null}
+              {counts.waiting && counts.changes ? " " : null}
+              {counts.changes
+                ? copyFrom
+                  ? plural(dict, "offline.changesNotSentOne", "offline.changesNotSent", counts.changes)
+                  : plural(dict, "offline.changesWaitingOne", "offline.changesWaiting", counts.changes)
+                : null}
               {connection === "sending" && !copyFrom ? ` ${dict["offline.sending"]}` : ""}
             </span>
           ) : null}

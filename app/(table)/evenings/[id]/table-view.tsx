@@ -227,6 +227,8 @@ function TableOutbox({
       connection={phone.connection}
       copyFrom={phone.offline ? copy.shown.renderedAt : null}
       foreign={phone.foreign}
+      lost={phone.lost}
+      onLossSeen={phone.lossSeen}
       eveningId={eveningId}
       games={games}
       local={local}

@@ -67,7 +67,17 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     };
     void loadOffline().then(
       ({ store }) => {
-        if (!cancelled) stop = store.watchQueue(account, eveningId, shownNow);
+        if (cancelled) return;
+        let watch = store.watchQueue(account, eveningId, shownNow);
+        // The database closed under the app (the browser cleared it): the log is read anew, never shown stale.
+        const stopReset = store.onReset(() => {
+          watch();
+          watch = store.watchQueue(account, eveningId, shownNow);
+        });
+        stop = () => {
+          stopReset();
+          watch();
+        };
       },
       () => setLoaded(key),
     );
