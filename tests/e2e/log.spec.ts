@@ -6,7 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { noSignal, openPhone, signal, stored, workerInControl } from "./phone";
 import { THREE, screenshots, signIn, signUp } from "./support";
-import { alone, createEvening, playAlone } from "../support/table";
+import { alone, createEvening, playAlone, seat } from "../support/table";
 
 const lone = (who: string) => alone(who, THREE);
 
@@ -214,5 +214,44 @@ test("the browser cleared the phone's storage while deals waited: the page says 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   await expect(page.getByTestId("outbox-lost")).toHaveCount(0);
+  await context.close();
+});
+
+test("two tabs of one evening save the same deal at once without a signal: one deal, and the other tab is told", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Två flikar");
+  await playAlone(page, "Bo");
+  await noSignal(context);
+  const other = await context.newPage();
+  await other.goto(page.url());
+  for (const tab of [page, other])
+    await expect(tab.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  for (const [tab, who] of [
+    [page, "Anna"],
+    [other, "Cecilia"],
+  ] as const) {
+    await seat(tab, who)
+      .getByRole("button", { name: new RegExp(`^${who}: `) })
+      .click();
+    await tab.getByRole("button", { name: /^Others/ }).click();
+  }
+  // Saved at once; a tab whose form moved on before its tap landed has no "Save deal 2" left to tap.
+  await Promise.all(
+    [page, other].map((tab) =>
+      tab
+        .getByRole("button", { name: "Save deal 2" })
+        .click({ timeout: 2_000 })
+        .catch(() => undefined),
+    ),
+  );
+  // One of the two is deal 2; the other tab says its entry was not saved (or moved on to deal 3 before saving).
+  for (const tab of [page, other]) {
+    await expect(tab.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+    await expect(tab.getByTestId("outbox-count")).toHaveText("1 deal not sent yet.");
+    await expect(tab.locator('tr[data-queued="true"]')).toHaveCount(1);
+  }
+  await signal(context);
+  await expect.poll(async () => (await stored(page))[0]!.deals.length, { timeout: 15_000 }).toBe(2);
   await context.close();
 });

@@ -35,6 +35,7 @@ export const en = {
   "offline.lostOne":
     "1 change entered on this phone was lost: the browser cleared this site's storage (last counted at {time}). Enter it again if the table still has it.",
   "offline.lostSeen": "Understood",
+  "offline.takenInTab": "Deal {n} was saved a moment ago in another tab of this phone; this entry was not saved.",
   "offline.refusedChanged": "Deal {n} was changed or deleted on another phone before this change reached it: {reason}",
   "offline.cardsOne": "1 card",
   "offline.tricksOne": "1 trick",
@@ -102,6 +103,7 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.lostOne":
     "1 ändring som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast räknad {time}). För in den igen om bordet har kvar den.",
   "offline.lostSeen": "Jag förstår",
+  "offline.takenInTab": "Giv {n} sparades nyss i en annan flik på telefonen; den här inmatningen sparades inte.",
   "offline.refusedChanged": "Giv {n} ändrades eller togs bort på en annan telefon innan ändringen kom fram: {reason}",
   "offline.cardsOne": "1 kort",
   "offline.tricksOne": "1 stick",

@@ -7,6 +7,7 @@ import { writeChange } from "@/lib/offline/writer";
 import type { Entries } from "@/lib/rules";
 import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
 import type { DealChange } from "./table-data";
+import { TakenHere } from "./use-outbox";
 
 /** A change for the log: a new deal, or an edit or deletion of a stored deal. */
 type LogChange = Parameters<DealWriter["record"]>[0] & Pick<QueuedDeal, "kind" | "expected" | "sent">;
@@ -68,13 +69,24 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
     /** A change the route or the log takes, as the form and dialog hear of it. */
     const write = async (change: LogChange, route: (change: LogChange) => Promise<ApiAnswer>): Promise<Written> => {
       const d = current.current;
-      const outcome = await writeChange(change, {
-        reachable: d.reachable,
-        waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
-        send: route,
-        enqueue: (c, sent) => d.outbox.enqueue(sent ? { ...c, sent: true } : c),
-      });
-      return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
+      try {
+        const outcome = await writeChange(change, {
+          reachable: d.reachable,
+          waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
+          send: route,
+          enqueue: (c, sent) => d.outbox.enqueue(sent ? { ...c, sent: true } : c),
+        });
+        return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
+      } catch (error) {
+        if (!(error instanceof TakenHere)) throw error;
+        return {
+          ok: false,
+          code: "conflict",
+          message: { key: "offline.takenInTab", params: { n: error.number } },
+          problems: [],
+          fields: {},
+        };
+      }
     };
 
     /**
