@@ -4,12 +4,16 @@
  * entered while a conflict waits, with each choice, with the same and with different entries; requests that
  * never answer and a throttled network; a second account on the same phone (a stranger, and a member of the
  * evening); the app reopened on /evenings with deals waiting; the browser killed mid-sync; a game won and an
- * evening ended while deals wait; a sign-out without a signal.
+ * evening ended while deals wait; a sign-out without a signal. Then the paths of one log of changes (decision 023):
+ * an edit and an undo while the deal's send is held 1.2 s and 3 s, an answer dropped then the deal undone and
+ * entered again, a phone clock 3 h ahead and behind, the form's number while a slowed phone opens its copy, two tabs
+ * saving the same deal, IndexedDB cleared with deals waiting, another phone's undo of an earlier deal.
  *
  * Every deal is followed by its client key: seen in the phone's outbox or in the request that sent it, with the
  * account that entered it. At the end of each scenario every account signs in again and every outbox drains;
- * then the server's record is counted against what was entered and what the table chose. The last line is
- * machine-readable; the exit code is 1 when a target is missed.
+ * then the server's record is counted against what was entered and what the table chose, and against what the
+ * last phone to act showed (wrong_final), and every conflict shown is checked for two sides from one phone
+ * (false_conflicts). The last line is machine-readable; the exit code is 1 when a target is missed.
  */
 import { execSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -23,6 +27,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { prepareDatabase, startServer } from "./support/server";
 
 const PLAYERS = ["Anna", "Bo", "Cecilia"];
+/** A Knektpass deal where only `who` plays. */
+const lone = (who: string): Entries => Object.fromEntries(PLAYERS.map((p) => [p, { plays: p === who }]));
 const PASSWORD = "bench password 1";
 const DEALS_URL = /\/api\/games\/[^/]+\/deals$/;
 
@@ -72,9 +78,23 @@ class Ledger {
   evenings = new Set<string>();
   stuckMs = 0;
   openFailures = 0;
+  /** What the server's record of an evening must end as: the deals the last phone to act showed. */
+  finals = new Map<string, Entries[]>();
+  /** Conflicts shown (by the phone's key) whose other side this same phone had entered. */
+  falseConflicts = new Set<string>();
 }
 
-const totals = { scenarios: 0, entered: 0, stored: 0, dropped: 0, lost: 0, duplicated: 0, misattributed: 0 };
+const totals = {
+  scenarios: 0,
+  entered: 0,
+  stored: 0,
+  dropped: 0,
+  lost: 0,
+  duplicated: 0,
+  misattributed: 0,
+  wrongFinal: 0,
+  falseConflicts: 0,
+};
 let stuckMax = 0;
 let openFailures = 0;
 
@@ -100,6 +120,7 @@ class Phone {
     this.page.on("request", (request) => {
       if (request.method() !== "POST" || !DEALS_URL.test(request.url())) return;
       const body = JSON.parse(request.postData() ?? "{}") as { clientKey?: string; entries?: Entries };
+      if (body.clientKey) this.mine.add(body.clientKey);
       if (body.clientKey && !this.ledger.entered.has(body.clientKey) && this.user)
         this.ledger.entered.set(body.clientKey, { by: this.user.username, entries: body.entries });
     });
@@ -145,12 +166,68 @@ class Phone {
     );
   }
 
-  /** Notes every deal in the outbox as entered by its account. */
+  /** Keys of the new deals this phone entered (whoever's account). */
+  readonly mine = new Set<string>();
+
+  /**
+   * Notes every new deal in the log as entered by its account (edits and deletions are changes of those), and every
+   * conflict shown whose other side this phone entered itself.
+   */
   async note() {
-    for (const d of await this.outbox())
+    for (const d of await this.outbox()) {
+      if (d.kind) continue;
+      this.mine.add(d.clientKey);
       if (!this.ledger.entered.has(d.clientKey))
         this.ledger.entered.set(d.clientKey, { by: this.user!.username, entries: d.entries });
       else this.ledger.entered.get(d.clientKey)!.entries ??= d.entries;
+      if (d.state === "conflict" && this.user) {
+        const theirs = (await getGameDeals({ userId: this.user.id }, d.gameId)).deals[d.number - 1];
+        if (theirs?.clientKey && this.mine.has(theirs.clientKey)) this.ledger.falseConflicts.add(d.clientKey);
+      }
+    }
+  }
+
+  /** The key of the new deal shown as `number` in this phone's log. */
+  async keyOf(number: number): Promise<string> {
+    const entry = (await this.outbox()).find((d) => !d.kind && d.number === number);
+    if (!entry) throw new Error(`deal ${number} is not in the log`);
+    return entry.clientKey;
+  }
+
+  /**
+   * A slow network from now: each deal sent reaches the server at once, its answer `ms` later (a dropped answer
+   * when `ms` is null, for the first send only). Resolves `reached` when the first send has reached the server.
+   */
+  async slowAnswers(ms: number | null) {
+    let reached!: () => void;
+    const first = new Promise<void>((resolve, reject) => {
+      reached = resolve;
+      setTimeout(() => reject(new Error("no deal was sent within 20 s")), 20_000);
+    });
+    let sends = 0;
+    await this.page.route("**/api/games/*/deals", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const response = await route.fetch();
+      reached();
+      if (ms === null && ++sends === 1) return route.abort("connectionreset");
+      if (ms) await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    return first;
+  }
+
+  /** Opens deal `n`'s dialog and makes `who` the lone player instead of `was`. */
+  async editToAlone(n: number, was: string, who: string) {
+    await this.page.getByRole("button", { name: `Deal ${n}`, exact: true }).click();
+    const dialog = this.page.getByTestId("deal-dialog");
+    await dialog.getByRole("button", { name: `Edit deal ${n}` }).click();
+    for (const name of [was, who])
+      await dialog
+        .getByTestId(`seat-${name}`)
+        .getByRole("button", { name: new RegExp(`^${name}: `) })
+        .click();
+    await dialog.getByRole("button", { name: "Save the change" }).click();
+    await dialog.waitFor({ state: "detached" });
   }
 
   /** A deal where only `who` plays, timed from the tap until it is acknowledged or shown as waiting. */
@@ -193,13 +270,17 @@ class Phone {
     return (await this.outbox()).find((d) => d.state === "conflict")!.clientKey;
   }
 
-  /** Waits until none of this account's deals wait to be sent. */
+  /** Waits until none of this account's changes wait to be sent. */
   async drain() {
     await this.page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => undefined);
     await expect
-      .poll(async () => (await this.outbox()).filter((d) => d.account === this.user?.id && d.state === "waiting"), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => {
+          await this.note();
+          return (await this.outbox()).filter((d) => d.account === this.user?.id && d.state === "waiting");
+        },
+        { timeout: 30_000 },
+      )
       .toEqual([]);
   }
 
@@ -244,6 +325,12 @@ async function count(name: string, ledger: Ledger, owner: Account) {
   let k = 0;
   let lost = 0;
   let misattributed = 0;
+  let wrongFinal = 0;
+  for (const [id, expected] of ledger.finals) {
+    const view = await getEvening({ userId: owner.id }, id);
+    const deals = view.games.flatMap((g) => g.record.deals.map((d) => d.entries));
+    if (deals.length !== expected.length || deals.some((d, i) => !sameEntries(d, expected[i]!))) wrongFinal++;
+  }
   const replacedKeys = new Set(ledger.replaced.values());
   for (const [key, { by, entries }] of ledger.entered) {
     const atServer = stored.get(key);
@@ -266,10 +353,12 @@ async function count(name: string, ledger: Ledger, owner: Account) {
   totals.lost += lost;
   totals.duplicated += duplicated;
   totals.misattributed += misattributed;
+  totals.wrongFinal += wrongFinal ? 1 : 0;
+  totals.falseConflicts += ledger.falseConflicts.size;
   stuckMax = Math.max(stuckMax, ledger.stuckMs);
   openFailures += ledger.openFailures;
   console.log(
-    `  ${name}: entered=${ledger.entered.size} stored=${s} dropped_by_choice=${k} lost=${lost} duplicated=${duplicated} misattributed=${misattributed} stuck_ms=${Math.round(ledger.stuckMs)} open_failures=${ledger.openFailures}`,
+    `  ${name}: entered=${ledger.entered.size} stored=${s} dropped_by_choice=${k} lost=${lost} duplicated=${duplicated} misattributed=${misattributed} stuck_ms=${Math.round(ledger.stuckMs)} open_failures=${ledger.openFailures} wrong_final=${wrongFinal ? 1 : 0} false_conflicts=${ledger.falseConflicts.size}`,
   );
 }
 
@@ -554,22 +643,237 @@ try {
     return owner;
   });
 
+  // 15–18. An edit and an undo while the deal's send is on its way (the answer held 1.2 s and 3 s).
+  for (const ms of [1_200, 3_000]) {
+    for (const change of ["edit", "undo"] as const) {
+      await scenario(`${change} while the send is held ${ms} ms`, async (ledger) => {
+        const owner = await account(`held-${change}`);
+        const e = await evening(owner, "Långsam");
+        const phone = await new Phone(ledger).open();
+        await phone.signIn(owner);
+        await phone.show(e.id);
+        await phone.offline();
+        await phone.deal("Bo");
+        const key = await phone.keyOf(1);
+        await phone.context.unrouteAll({ behavior: "ignoreErrors" });
+        const reached = await phone.slowAnswers(ms);
+        await phone.context.setOffline(false);
+        await phone.page.evaluate(() => window.dispatchEvent(new Event("online")));
+        await reached;
+        if (change === "edit") {
+          await phone.editToAlone(1, "Bo", "Cecilia");
+          ledger.finals.set(e.id, [lone("Cecilia")]);
+        } else {
+          await phone.page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
+          ledger.dropped.add(key);
+          ledger.finals.set(e.id, []);
+        }
+        await phone.drain();
+        await phone.page.waitForTimeout(ms); // a late answer, or a late repeat, changes nothing
+        await phone.close();
+        return owner;
+      });
+    }
+  }
+
+  // 19. An online save whose answer is dropped (the deal is stored; the phone keeps it), undone, the right deal entered.
+  await scenario("answer dropped, undone, entered again", async (ledger) => {
+    const owner = await account("dropped");
+    const e = await evening(owner, "Tappat svar");
+    const phone = await new Phone(ledger).open();
+    await phone.signIn(owner);
+    await phone.show(e.id);
+    const reached = await phone.slowAnswers(null);
+    await phone.deal("Bo");
+    await reached;
+    const wrong = await phone.keyOf(1);
+    await phone.page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).click();
+    ledger.dropped.add(wrong);
+    await phone.page.getByRole("heading", { name: "Deal 1", exact: true }).waitFor();
+    await phone.deal("Cecilia");
+    ledger.finals.set(e.id, [lone("Cecilia")]);
+    await phone.drain();
+    await phone.close();
+    return owner;
+  });
+
+  // 20–21. A phone clock 3 h ahead and behind: signed out without a signal with a deal waiting, signed in again.
+  for (const skew of [3, -3]) {
+    await scenario(`clock ${skew > 0 ? "+" : "−"}3 h, sign-out without a signal`, async (ledger) => {
+      const owner = await account("clock");
+      const e = await evening(owner, "Fel klocka");
+      const phone = await new Phone(ledger).open();
+      await phone.context.addInitScript((ms) => {
+        const now = Date.now.bind(Date);
+        Date.now = () => now() + ms;
+      }, skew * 3600_000);
+      await phone.signIn(owner);
+      await phone.show(e.id);
+      await phone.offline();
+      await phone.deal("Anna");
+      await phone.page.getByRole("button", { name: "Sign out" }).click();
+      await phone.page.getByRole("link", { name: "Sign in" }).first().waitFor();
+      await phone.online();
+      await phone.page.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
+      await phone.signIn(owner);
+      ledger.finals.set(e.id, [lone("Anna")]);
+      await phone.drain();
+      await phone.close();
+      return owner;
+    });
+  }
+
+  // 22. The form's number while a slowed phone (CPU 6×) opens its copy without a signal.
+  await scenario("form number while the copy loads (CPU 6×)", async (ledger) => {
+    const owner = await account("slowcpu");
+    const e = await evening(owner, "Långsam telefon");
+    const phone = await new Phone(ledger).open();
+    await phone.signIn(owner);
+    await phone.show(e.id);
+    await phone.deal("Bo");
+    await phone.offline();
+    await phone.deal("Anna");
+    await phone.deal("Cecilia");
+    const cdp = await phone.context.newCDPSession(phone.page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await phone.page.reload({ waitUntil: "commit" });
+    const save = phone.page.getByRole("button", { name: /^Save deal/ });
+    await expect(save).toBeEnabled({ timeout: 30_000 });
+    // A tap the moment the form takes one: it must be deal 4's.
+    if ((await save.textContent()) !== "Save deal 4") ledger.openFailures++;
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await phone.deal("Bo");
+    ledger.finals.set(e.id, [lone("Bo"), lone("Anna"), lone("Cecilia"), lone("Bo")]);
+    await phone.online();
+    await phone.drain();
+    await phone.close();
+    return owner;
+  });
+
+  // 23. Two tabs of one evening save deal 2 at once without a signal.
+  await scenario("two tabs save the same deal", async (ledger) => {
+    const owner = await account("tabs");
+    const e = await evening(owner, "Två flikar");
+    const phone = await new Phone(ledger).open();
+    await phone.signIn(owner);
+    await phone.show(e.id);
+    await phone.deal("Bo");
+    await phone.offline();
+    const other = await phone.context.newPage();
+    await other.goto(`/evenings/${e.id}`);
+    await other.getByRole("heading", { name: "Deal 2", exact: true }).waitFor();
+    for (const [tab, who] of [
+      [phone.page, "Anna"],
+      [other, "Cecilia"],
+    ] as const) {
+      await tab
+        .getByTestId(`seat-${who}`)
+        .first()
+        .getByRole("button", { name: new RegExp(`^${who}: `) })
+        .click();
+      await tab.getByRole("button", { name: /^Others/ }).click();
+    }
+    await Promise.all(
+      [phone.page, other].map((tab) =>
+        tab
+          .getByRole("button", { name: "Save deal 2" })
+          .click({ timeout: 2_000 })
+          .catch(() => undefined),
+      ),
+    );
+    await phone.note();
+    const log = (await phone.outbox()).filter((d) => !d.kind);
+    // Exactly one deal 2 waits, and both tabs say so.
+    if (log.length !== 1) ledger.falseConflicts.add("two deals 2");
+    for (const tab of [phone.page, other])
+      await expect(tab.getByTestId("outbox-count")).toHaveText("1 deal not sent yet.");
+    ledger.finals.set(e.id, [lone("Bo"), log[0]!.entries]);
+    await phone.online();
+    await phone.drain();
+    await phone.close();
+    return owner;
+  });
+
+  // 24. The browser clears the site's IndexedDB with three deals waiting: said, and the next deal follows the record.
+  await scenario("IndexedDB cleared with deals waiting", async (ledger) => {
+    const owner = await account("cleared");
+    const e = await evening(owner, "Rensad");
+    const phone = await new Phone(ledger).open();
+    await phone.signIn(owner);
+    await phone.show(e.id);
+    await phone.deal("Bo");
+    await phone.offline();
+    for (const who of ["Anna", "Cecilia", "Bo"]) await phone.deal(who);
+    const waiting = (await phone.outbox()).map((d) => d.clientKey);
+    const cdp = await phone.context.newCDPSession(phone.page);
+    await cdp.send("Storage.clearDataForOrigin", {
+      origin: new URL(phone.page.url()).origin,
+      storageTypes: "indexeddb",
+    });
+    // Said plainly: then they count as the table's to enter again, not as lost without a word.
+    await expect(phone.page.getByTestId("outbox-lost")).toContainText("3 changes entered on this phone were lost");
+    for (const key of waiting) ledger.dropped.add(key);
+    await phone.page.getByRole("heading", { name: "Deal 2", exact: true }).waitFor();
+    await phone.online();
+    await phone.deal("Anna");
+    ledger.finals.set(e.id, [lone("Bo"), lone("Anna")]);
+    await phone.drain();
+    await phone.close();
+    return owner;
+  });
+
+  // 25. Deals waiting on one phone; another phone undoes an earlier deal: stored as the record's next only by choice.
+  await scenario("another phone's undo of an earlier deal", async (ledger) => {
+    const owner = await account("undo-a");
+    const member = await account("undo-b");
+    const e = await evening(owner, "Ångrat på annan telefon");
+    await joinEvening({ userId: member.id }, e.invite);
+    const a = await new Phone(ledger).open();
+    await a.signIn(owner);
+    await a.show(e.id);
+    await a.deal("Bo");
+    const b = await new Phone(ledger).open();
+    await b.signIn(member);
+    await b.show(e.id);
+    await a.offline();
+    await a.deal("Anna");
+    await a.deal("Cecilia");
+    // Phone B undoes deal 1: the record now ends before where A's copy ended.
+    ledger.dropped.add((await getGameDeals({ userId: owner.id }, e.gameId)).deals[0]!.clientKey!);
+    await b.page.getByRole("button", { name: "Undo deal 1" }).click();
+    await b.page.getByTestId("deal-dialog").getByRole("button", { name: "Undo deal 1" }).click();
+    await expect.poll(async () => (await getGameDeals({ userId: owner.id }, e.gameId)).deals.length).toBe(0);
+    await a.online();
+    const refused = a.page.getByTestId("refused");
+    await expect(refused.getByTestId("follow-what")).toContainText("As deal 1,", { timeout: 15_000 });
+    // Nothing was stored under another number before the table chose.
+    if ((await getGameDeals({ userId: owner.id }, e.gameId)).deals.length) ledger.falseConflicts.add("renumbered");
+    await refused.getByRole("button", { name: "Store as deal 1" }).click();
+    ledger.finals.set(e.id, [lone("Anna"), lone("Cecilia")]);
+    await a.drain();
+    await a.close();
+    await b.close();
+    return owner;
+  });
+
   const t = totals;
   const targets = {
-    "N >= 10": t.scenarios >= 10,
+    "N >= 25": t.scenarios >= 25,
     "S + K = E": t.stored + t.dropped === t.entered,
     "L = 0": t.lost === 0,
     "D = 0": t.duplicated === 0,
     "M = 0": t.misattributed === 0,
     "X <= 5000": stuckMax <= 5000,
     "F = 0": openFailures === 0,
+    "W = 0": t.wrongFinal === 0,
+    "C = 0": t.falseConflicts === 0,
   };
   for (const [name, ok] of Object.entries(targets)) {
     console.log(`  ${ok ? "ok  " : "MISS"} ${name}`);
     if (!ok) exitCode = 1;
   }
   console.log(
-    `bench:chaos scenarios=${t.scenarios} entered=${t.entered} stored=${t.stored} dropped_by_choice=${t.dropped} lost=${t.lost} duplicated=${t.duplicated} misattributed=${t.misattributed} stuck_ms_max=${Math.round(stuckMax)} offline_open_failures=${openFailures}`,
+    `bench:chaos scenarios=${t.scenarios} entered=${t.entered} stored=${t.stored} dropped_by_choice=${t.dropped} lost=${t.lost} duplicated=${t.duplicated} misattributed=${t.misattributed} stuck_ms_max=${Math.round(stuckMax)} offline_open_failures=${openFailures} wrong_final=${t.wrongFinal} false_conflicts=${t.falseConflicts}`,
   );
 } finally {
   server.stop();

@@ -139,7 +139,7 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
 export async function startGame(
   actor: Actor,
   input: StartGameInput,
-): Promise<{ id: string; number: number; duplicate?: true }> {
+): Promise<StartedGame & { duplicate?: true }> {
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, key } = parsed.data;
@@ -158,11 +158,18 @@ export async function startGame(
   );
 }
 
+/** A game started: its id and number, and the evening's version the start made (a phone shows it from the answer). */
+export interface StartedGame {
+  id: string;
+  number: number;
+  version: number;
+}
+
 /** The next game's rows, and what its first deal reads when this change was the evening's only one since read. */
 async function storeNextGame(
   actor: Actor,
   { eveningId, players, firstDealerSeat, key }: z.infer<typeof StartGameSchema>,
-): Promise<{ game: { id: string; number: number }; state: GameState | null }> {
+): Promise<{ game: StartedGame; state: GameState | null }> {
   return inTransaction(async (tx) => {
     const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
@@ -187,7 +194,7 @@ async function storeNextGame(
     const newcomers = await checkNewSeats(tx, role, eveningId, seated);
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, seated);
     if (evening.groupId && newcomers) await seatAsGroupPlayers(tx, evening.groupId, eveningId);
-    const game = await tx.game.create({
+    const created = await tx.game.create({
       data: {
         eveningId,
         number: (last?.number ?? 0) + 1,
@@ -199,6 +206,10 @@ async function storeNextGame(
     // From the version read, when no one changed the evening since (PostgreSQL: another instance may have).
     const exact = await markEveningChanged(tx, eveningId, "game", { expectedVersion: evening.version });
     if (!exact) await markEveningChanged(tx, eveningId, "game");
+    const version = exact
+      ? evening.version + 1
+      : (await tx.evening.findUniqueOrThrow({ where: { id: eveningId }, select: { version: true } })).version;
+    const game = { ...created, version };
     // What the game's first deal reads, known already: the evening's version after this change, no deals yet.
     const record = toGameRecord(evening, {
       firstDealerSeat,

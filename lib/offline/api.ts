@@ -28,6 +28,8 @@ export interface DealApi {
    */
   edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string): Promise<ApiAnswer>;
   remove(gameId: string, number: number, expected?: Entries, key?: string): Promise<ApiAnswer>;
+  /** Starts the evening's next game: `{ id, number, version }` (a repeat of `key`: the same game). */
+  startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string }): Promise<ApiAnswer>;
 }
 
 /** The real routes by `fetch` (passed in for tests), each request bounded by `deadlineMs`, body included. */
@@ -63,6 +65,7 @@ export function createDealApi(
     edit: (gameId, number, entries, expected, key) =>
       send(`${deals(gameId)}/${number}`, "PUT", { entries, expected, key }),
     remove: (gameId, number, expected, key) => send(`${deals(gameId)}/${number}`, "DELETE", { expected, key }),
+    startGame: (eveningId, game) => send(`/api/evenings/${encodeURIComponent(eveningId)}/games`, "POST", game),
   };
 }
 

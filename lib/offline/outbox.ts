@@ -23,8 +23,14 @@ export interface QueuedDeal {
   gameId: string;
   /** The deal's number on this phone's copy of the game (of an edit or deletion: the deal it changes, as shown). */
   number: number;
-  /** What the entry changes: absent for a new deal, "edit" or "delete" for a change of a deal. */
-  kind?: "edit" | "delete";
+  /**
+   * What the entry changes: absent for a new deal, "edit" or "delete" for a change of a deal, "game" for the
+   * evening's next game (`gameId` then names it until the server gives it an id; `number` is the game's number).
+   */
+  kind?: "edit" | "delete" | "game";
+  /** The next game's players in seat order, and the seat of its first dealer. */
+  players?: string[];
+  firstDealerSeat?: number;
   /** An edit or deletion: the deal as this phone showed it — the server refuses the change if it is another deal now. */
   expected?: Entries;
   /**
@@ -190,6 +196,9 @@ export function removeQueued(queue: readonly QueuedDeal[], seq: number): QueueCh
   };
 }
 
+/** The id a next game started on this phone goes by until the server gives it one. */
+export const pendingGameId = (key: string) => `pending-${key}`;
+
 /** A new key for a change of the log: 128 random bits, as the server takes them (8–64 printable characters). */
 export function changeKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -293,6 +302,7 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
   let held = false;
   let provisionalStopped = false;
   for (const entry of queue) {
+    if (entry.kind === "game") continue; // the game itself: shown by the table as a game, not as a deal of it
     if (entry.state !== "waiting") {
       held = true;
       continue;

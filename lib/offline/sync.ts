@@ -17,7 +17,7 @@ import {
 } from "./outbox";
 
 /** What the sync asks of the server (lib/offline/api.ts in the app, a fake in tests). */
-export type SyncApi = Pick<DealApi, "deals" | "record" | "edit" | "remove" | "session">;
+export type SyncApi = Pick<DealApi, "deals" | "record" | "edit" | "remove" | "session" | "startGame">;
 
 export interface QueueStore {
   list(): Promise<QueuedDeal[]>;
@@ -98,11 +98,11 @@ async function signedInAs(api: SyncApi, account: string): Promise<boolean> {
 }
 
 /**
- * A change of the log the server took: the entry, the number of the deal it made or changed, and the evening's
- * version after it (none for a repeat). Told before the entry leaves the log, so a page that shows the change from
- * the answer never shows the record without it in between.
+ * A change of the log the server took: the entry, the number of the deal (or game) it made or changed, the
+ * evening's version after it (none for a repeat), and a game's id. Told before the entry leaves the log, so a page
+ * that shows the change from the answer never shows the record without it in between.
  */
-export type Applied = (entry: QueuedDeal, number: number, version: number | undefined) => void;
+export type Applied = (entry: QueuedDeal, number: number, version: number | undefined, gameId?: string) => void;
 
 /** Sends what `account` can send now (`store` holds that account's deals). */
 export async function syncOutbox(
@@ -112,8 +112,9 @@ export async function syncOutbox(
   onApplied: Applied = () => {},
 ): Promise<SyncReport> {
   const applied = (entry: QueuedDeal, number: number, answer: ApiAnswer) => {
-    const { version, duplicate } = (answer.body ?? {}) as { version?: unknown; duplicate?: unknown };
-    onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined);
+    const { version, duplicate, id } = (answer.body ?? {}) as { version?: unknown; duplicate?: unknown; id?: unknown };
+    const game = typeof id === "string" ? id : undefined;
+    onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined, game);
   };
   let stored = 0;
   try {
@@ -122,8 +123,9 @@ export async function syncOutbox(
     if (!(await signedInAs(api, account))) return { outcome: "signIn", stored };
     for (const game of games) {
       if (game[0]!.state !== "waiting") continue; // the table decides on the first one before the rest go
-      const gameId = game[0]!.gameId;
-      let server = await loadDeals(api, gameId);
+      let gameId = game[0]!.gameId;
+      // A game started on this phone has no deals on the server yet (nor an id there).
+      let server = game[0]!.kind === "game" ? { deals: [] } : await loadDeals(api, gameId);
       if ("refused" in server) {
         for (const deal of game) await store.apply(refuse(deal, server.refused));
         continue;
@@ -133,6 +135,32 @@ export async function syncOutbox(
         const queue = sendOrder(await store.list()).find((g) => g[0]!.gameId === gameId);
         const deal = queue?.[0];
         if (!deal || deal.state !== "waiting") break;
+        if (deal.kind === "game") {
+          const entry = await store.markSent(deal.seq!);
+          if (!entry) continue;
+          const answer = await call(() =>
+            api.startGame(entry.eveningId, {
+              players: entry.players ?? [],
+              firstDealerSeat: entry.firstDealerSeat ?? 0,
+              key: entry.clientKey,
+            }),
+          );
+          const started = answer.body as { id?: unknown; number?: unknown } | null;
+          if ((answer.status === 200 || answer.status === 201) && typeof started?.id === "string") {
+            applied(entry, typeof started.number === "number" ? started.number : entry.number, answer);
+            // The game's deals entered meanwhile go by its id from now on, in the same transaction.
+            const rest = (await store.list()).filter((d) => d.gameId === entry.gameId && d.seq !== entry.seq);
+            await store.apply({
+              remove: [entry.seq!],
+              update: rest.map((d) => ({ seq: d.seq!, changes: { gameId: started.id as string } })),
+            });
+            if (answer.status === 201) stored++;
+            gameId = started.id;
+            continue;
+          }
+          await store.apply(refuse(entry, answer));
+          break;
+        }
         if (deal.kind) {
           // An edit or deletion: of the deal its recording's key names, or of the deal at its number.
           const plan = planChange(deal, server.deals);

@@ -255,3 +255,34 @@ test("two tabs of one evening save the same deal at once without a signal: one d
   await expect.poll(async () => (await stored(page))[0]!.deals.length, { timeout: 15_000 }).toBe(2);
   await context.close();
 });
+
+test("a game won without a signal: Start game 2 works offline, the table plays on, and it all arrives in order", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Hela kvällen i stugan");
+  await noSignal(context);
+  let won = 0;
+  while (!(await page.getByTestId("winners").isVisible())) {
+    await playAlone(page, "Bo");
+    won++;
+  }
+  await expect(page.getByTestId("winners")).toContainText("Bo");
+  await page.getByRole("button", { name: "Start game 2" }).click();
+  await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+  await expect(page.getByText("Game 2", { exact: false }).first()).toBeVisible();
+  await playAlone(page, "Anna");
+  await playAlone(page, "Cecilia");
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await screenshots(page, "log-next-game-offline");
+  // Opened again without a signal: still game 2, deal 3.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await signal(context);
+  await expect
+    .poll(async () => (await stored(page)).map((g) => g.deals.map((d) => d.entries)), { timeout: 20_000 })
+    .toEqual([Array.from({ length: won }, () => lone("Bo")), [lone("Anna"), lone("Cecilia")]]);
+  await expect(page.getByTestId("outbox-count")).toHaveCount(0, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
+  await context.close();
+});

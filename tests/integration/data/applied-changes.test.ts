@@ -69,7 +69,7 @@ describeWithDatabase("changes applied once by their key", () => {
     }
     const next = { eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 1, key: key("game") };
     const first = await startGame(owner, next);
-    expect(first).toEqual({ id: expect.any(String), number: 2 });
+    expect(first).toEqual({ id: expect.any(String), number: 2, version: expect.any(Number) });
     expect(await startGame(owner, next)).toEqual({ ...first, duplicate: true });
     expect((await getEvening(owner, eveningId)).games).toHaveLength(2);
     // Another account's request with the same key learns nothing of it: it is checked as its own change.

@@ -121,6 +121,31 @@ export class FakeServer implements SyncApi {
     return answer;
   }
 
+  /** The evening's games started, in order (ids "g1", "g2", …): a next game starts once the last is won. */
+  startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string }) {
+    return this.answer("POST", `games ${eveningId}`, () => {
+      const first = this.applied.get(game.key);
+      if (first) return { status: 200, body: { ...(first.body as object), duplicate: true } };
+      const number = this.games.size + 1;
+      const last = this.game(`g${number - 1}`);
+      const created = createScorer({ ...this.setup, deals: [] });
+      const won =
+        created.ok &&
+        last.every((d) => created.scorer.push({ entries: d.entries }).ok) &&
+        created.scorer.result().winners.length > 0;
+      if (!won)
+        return {
+          status: 409,
+          body: { error: { code: "conflict", key: "errors.gameInProgress", message: "game in progress" } },
+        };
+      const id = `g${number}`;
+      this.game(id);
+      const answer = { status: 201, body: { id, number, version: 100 + number } };
+      this.applied.set(game.key, answer);
+      return answer;
+    });
+  }
+
   edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string) {
     return this.answer("PUT", gameId, () =>
       this.change(gameId, number, expected, key, (deals) =>

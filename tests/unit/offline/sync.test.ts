@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keepMine, syncOutbox } from "@/lib/offline/sync";
 import { changeShown, chooseOnConflict, followRecord, type ShownChange } from "@/lib/offline/outbox";
+import { scoreGame } from "@/lib/rules";
 import { ACCOUNT, allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
 
 function phone() {
@@ -261,3 +262,72 @@ function once(method: string, fn: () => void, nth = 1): (m: string) => void {
     if (m === method && ++seen === nth) fn();
   };
 }
+
+describe("syncOutbox: the next game started without a signal", () => {
+  it("starts the game once, then sends its deals under the game's id, in the order entered", async () => {
+    const server = new FakeServer();
+    // Game 1 won on the server (its last deals sent before).
+    for (let won = false; !won;) {
+      server.recordedElsewhere("g1", alone("Bo"));
+      const record = { ...server.setup, deals: server.game("g1").map((d) => ({ entries: d.entries })) };
+      won = scoreGame(record).winners.length > 0;
+    }
+    const { queue } = phone();
+    const game = { eveningId: "e1", number: 2, entries: {}, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 1 };
+    queue.add({ ...game, gameId: "pending-game-key-1", kind: "game", clientKey: "game-key-1" });
+    queue.add({
+      eveningId: "e1",
+      gameId: "pending-game-key-1",
+      number: 1,
+      entries: alone("Anna"),
+      clientKey: "d1-key-1",
+    });
+    queue.add({ eveningId: "e1", gameId: "pending-game-key-1", number: 2, entries: allPass(), clientKey: "d2-key-1" });
+    const told: [string | undefined, number, string | undefined][] = [];
+    const report = await syncOutbox(queue, server, ACCOUNT, (entry, number, _, id) =>
+      told.push([entry.kind, number, id]),
+    );
+    expect(report).toEqual({ outcome: "done", stored: 3 });
+    expect(server.game("g2").map((d) => d.entries)).toEqual([alone("Anna"), allPass()]);
+    expect(queue.deals).toEqual([]);
+    expect(told).toEqual([
+      ["game", 2, "g2"],
+      [undefined, 1, undefined],
+      [undefined, 2, undefined],
+    ]);
+    // A repeat of the start (an answer the network lost) is the same game, not a third one.
+    expect((await server.startGame("e1", { ...game, key: "game-key-1" })).body).toMatchObject({
+      id: "g2",
+      duplicate: true,
+    });
+  });
+
+  it("keeps the game and its deals on the phone while the game before is not over on the server", async () => {
+    const server = new FakeServer();
+    server.recordedElsewhere("g1", alone("Bo"));
+    const { queue } = phone();
+    queue.add({
+      eveningId: "e1",
+      gameId: "pending-k2345678",
+      number: 2,
+      entries: {},
+      kind: "game",
+      players: ["Anna", "Bo", "Cecilia"],
+      firstDealerSeat: 0,
+      clientKey: "k2345678",
+    });
+    queue.add({
+      eveningId: "e1",
+      gameId: "pending-k2345678",
+      number: 1,
+      entries: alone("Anna"),
+      clientKey: "d-k2345678",
+    });
+    await syncOutbox(queue, server, ACCOUNT);
+    expect(queue.deals.map((d) => [d.kind, d.state])).toEqual([
+      ["game", "refused"],
+      [undefined, "waiting"],
+    ]);
+    expect(server.games.has("g2")).toBe(false);
+  });
+});

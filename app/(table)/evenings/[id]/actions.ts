@@ -3,19 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
-import { endEvening, startGame, type StartGameInput } from "@/lib/data/evenings";
+import { endEvening } from "@/lib/data/evenings";
 import { removeMember, rotateInvite } from "@/lib/data/members";
 import { revokeShareLink, rotateShareLink, setShareMoney, setShowOdds } from "@/lib/data/share";
 
 // Each action: who is acting, then the data layer, which validates, checks permission and writes (or not).
 // Deals travel by the REST routes (app/api/games/…/deals), the same way as a phone's outbox (decision 010).
-
-export async function startGameAction(input: StartGameInput): Promise<ActionResult<{ number: number }>> {
-  return runAction(async () => {
-    const game = await startGame(await currentActor(), input);
-    return { number: game.number };
-  });
-}
 
 export async function endEveningAction(eveningId: string): Promise<ActionResult> {
   return runAction(async () => {

@@ -18,6 +18,8 @@ export interface DealWriter {
   /** `expected`: the deal as it was shown when the change began; a stored deal changed since is not changed. */
   edit(input: { gameId: string; number: number; entries: Entries; expected?: Entries }): Promise<Written>;
   remove(input: { gameId: string; number: number; expected?: Entries }): Promise<Written>;
+  /** Starts the evening's next game (`number`): by its route, or into the phone's log without a signal. */
+  startGame(input: { eveningId: string; number: number; players: string[]; firstDealerSeat: number }): Promise<Written>;
 }
 
 export const DealWriterContext = createContext<DealWriter | null>(null);

@@ -3,8 +3,7 @@
 import { useState, useTransition } from "react";
 import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
-import { startGameAction } from "./actions";
-import { withSignal } from "@/app/_components/with-signal";
+import { useDealWriter } from "./deal-writer";
 
 interface Props {
   eveningId: string;
@@ -14,12 +13,17 @@ interface Props {
   suggestedDealer: string;
   knownNames: string[];
   limits: { min: number; max: number };
-  onStarted: () => void;
+  /** After the start: `queued` when it waits on this phone (the table shows the game from the log). */
+  onStarted: (queued: boolean) => void;
 }
 
-/** Starts the next game with the same seats, or with players added, removed or moved. */
+/**
+ * Starts the next game with the same seats, or with players added, removed or moved — without a signal too: then it
+ * is an entry of the phone's log, and the table plays on (decision 023).
+ */
 export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, onStarted }: Props) {
   const i18n = useI18n();
+  const writer = useDealWriter();
   const { dict } = i18n;
   const [seats, setSeats] = useState(initial);
   const [dealer, setDealer] = useState(suggestedDealer);
@@ -38,10 +42,8 @@ export function NextGame({ eveningId, number, seats: initial, suggestedDealer, k
   function start() {
     setError(null);
     startTransition(async () => {
-      const response = await withSignal(() =>
-        startGameAction({ eveningId, players: seats, firstDealerSeat: dealerSeat }),
-      );
-      if (response.ok) onStarted();
+      const response = await writer.startGame({ eveningId, number, players: seats, firstDealerSeat: dealerSeat });
+      if (response.ok) onStarted(response.data.queued);
       else setError(i18n.failure(response));
     });
   }

@@ -324,11 +324,19 @@ function Refused({
       await onRemove(deal.seq!);
       return QUEUED;
     },
+    startGame: async () => QUEUED,
   };
   return (
     <section className="card stack refused" data-testid="refused" aria-labelledby={`refused-${deal.seq}`}>
       <h2 id={`refused-${deal.seq}`}>
-        {t(deal.kind ? "offline.refusedChangeTitle" : "offline.refusedTitle", { n: deal.number })}
+        {t(
+          deal.kind === "game"
+            ? "offline.refusedGameTitle"
+            : deal.kind
+              ? "offline.refusedChangeTitle"
+              : "offline.refusedTitle",
+          { n: deal.number },
+        )}
       </h2>
       <p className="form-error" data-testid="refused-reason">
         {reason}

@@ -36,17 +36,35 @@ export interface TableData {
   edits: TableEdit[];
 }
 
-/** A deal change the server has taken. */
+/** A change the server has taken: of a deal, or the evening's next game. */
 export type DealChange =
   | { action: "record"; gameId: string; number: number; entries: Entries }
   | { action: "edit"; gameId: string; number: number; entries: Entries }
-  | { action: "delete"; gameId: string; number: number };
+  | { action: "delete"; gameId: string; number: number }
+  | { action: "game"; gameId: string; number: number; players: string[]; firstDealerSeat: number };
+
+/** The next game as the phone shows it before the server has it, or once it has: the last game's rules, new seats. */
+export function nextGame(
+  games: readonly KeptGame[],
+  game: { id: string; number: number; players: string[]; firstDealerSeat: number },
+): KeptGame | null {
+  const last = games.at(-1);
+  if (!last) return null;
+  const { players, firstDealerSeat } = game;
+  const record = { ...last.record, players, firstDealer: players[firstDealerSeat] ?? players[0], deals: [] };
+  return { id: game.id, number: game.number, record };
+}
 
 /**
  * The table after `change`, made by `by` at `at`; null when this copy cannot show it (the game or deal is not
  * where the change says, or the rules refuse the result — then the page is reloaded instead).
  */
 export function applyDealChange(data: TableData, change: DealChange, by: string, at: Date): TableData | null {
+  if (change.action === "game") {
+    const next = nextGame(data.games, { ...change, id: change.gameId });
+    if (!next || data.games.some((g) => g.number >= change.number)) return null;
+    return { ...data, games: [...data.games, next] };
+  }
   const game = data.games.find((g) => g.id === change.gameId);
   if (!game) return null;
   const { deals } = game.record;

@@ -156,7 +156,7 @@ export function TableView({
             suggestedDealer={suggestedDealer}
             knownNames={knownNames}
             limits={limits}
-            onStarted={() => refresh()}
+            onStarted={(queued) => (queued ? setNotice(null) : refresh())}
           />
         ) : null}
 

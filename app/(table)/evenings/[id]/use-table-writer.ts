@@ -2,7 +2,7 @@
 
 import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import { fetchApi, type ApiAnswer } from "@/lib/offline/api";
-import { changeKey, type QueuedDeal, type ShownChange } from "@/lib/offline/outbox";
+import { changeKey, pendingGameId, type QueuedDeal, type ShownChange } from "@/lib/offline/outbox";
 import { writeChange } from "@/lib/offline/writer";
 import type { Entries } from "@/lib/rules";
 import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
@@ -10,7 +10,8 @@ import type { DealChange } from "./table-data";
 import { TakenHere } from "./use-outbox";
 
 /** A change for the log: a new deal, or an edit or deletion of a stored deal. */
-type LogChange = Parameters<DealWriter["record"]>[0] & Pick<QueuedDeal, "kind" | "expected" | "sent">;
+type LogChange = Parameters<DealWriter["record"]>[0] &
+  Pick<QueuedDeal, "kind" | "expected" | "sent" | "players" | "firstDealerSeat">;
 
 interface Deps {
   /** Whether a send is worth trying now. */
@@ -51,14 +52,18 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
      * answer itself — only the rows it changes are rendered again — unless the evening moved on by more than this
      * change; then, and after a conflict (the server's record is not this phone's), the page is reloaded.
      */
-    const send = async (request: () => Promise<ApiAnswer>, change: DealChange): Promise<ApiAnswer> => {
+    const send = async (
+      request: () => Promise<ApiAnswer>,
+      change: DealChange | ((answer: ApiAnswer) => DealChange),
+    ): Promise<ApiAnswer> => {
       inFlight.current++;
       try {
         const answer = await request();
         const outcome = answer.status < 500 ? written(answer) : null;
         if (outcome?.ok) {
           const { version } = (answer.body ?? {}) as { version?: number };
-          if (!current.current.apply(version, change)) current.current.reload();
+          const made = typeof change === "function" ? change(answer) : change;
+          if (!current.current.apply(version, made)) current.current.reload();
         } else if (outcome?.code === "conflict") current.current.reload();
         return answer;
       } finally {
@@ -72,7 +77,8 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       try {
         const outcome = await writeChange(change, {
           reachable: d.reachable,
-          waiting: (gameId) => d.queue.some((q) => q.gameId === gameId),
+          // A next game goes behind every change of the evening waiting; a deal behind those of its game.
+          waiting: (gameId) => d.queue.some((q) => change.kind === "game" || q.gameId === gameId),
           send: route,
           enqueue: (c, sent) => d.outbox.enqueue(sent ? { ...c, sent: true } : c),
         });
@@ -117,6 +123,23 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
         write(input, (deal) => send(() => fetchApi.record(deal.gameId, deal), { action: "record", ...deal })),
       edit: (input) => changeDeal(input, { kind: "edit", entries: input.entries }),
       remove: (input) => changeDeal(input, { kind: "delete" }),
+      startGame: ({ eveningId, number, players, firstDealerSeat }) => {
+        const key = changeKey();
+        const gameId = pendingGameId(key);
+        const change: LogChange = { gameId, number, entries: {}, kind: "game", players, firstDealerSeat, clientKey: key };
+        return write(change, (c) =>
+          send(
+            () => fetchApi.startGame(eveningId, { players, firstDealerSeat, key: c.clientKey }),
+            (answer) => ({
+              action: "game",
+              gameId: (answer.body as { id: string }).id,
+              number: (answer.body as { number: number }).number,
+              players,
+              firstDealerSeat,
+            }),
+          ),
+        );
+      },
     };
     return writer;
   }, []);

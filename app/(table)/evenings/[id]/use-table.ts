@@ -6,6 +6,7 @@ import { usePhone } from "@/app/_components/phone";
 import { withQueued } from "@/lib/offline/outbox";
 import {
   applyDealChange,
+  nextGame,
   scoredGames,
   type DealChange,
   type KeptGame,
@@ -59,21 +60,42 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   const { apply: applyCopy } = copy;
   useEffect(
     () =>
-      phone.onApplied((entry, number, version) => {
+      phone.onApplied((entry, number, version, startedId) => {
         if (entry.eveningId !== eveningId) return;
         const { gameId, entries } = entry;
         const change: DealChange =
-          entry.kind === "delete"
-            ? { action: "delete", gameId, number }
-            : { action: entry.kind ?? "record", gameId, number, entries };
+          entry.kind === "game"
+            ? {
+                action: "game",
+                gameId: startedId ?? gameId,
+                number,
+                players: entry.players ?? [],
+                firstDealerSeat: entry.firstDealerSeat ?? 0,
+              }
+            : entry.kind === "delete"
+              ? { action: "delete", gameId, number }
+              : { action: entry.kind ?? "record", gameId, number, entries };
         applyCopy(version, (data) => applyDealChange(data, change, viewer, new Date()));
       }),
     [phone, eveningId, viewer, applyCopy],
   );
   const outbox = useOutbox(account, eveningId, phone.sync);
-  // The evening as shown, its games scored here.
+  // The evening as shown, its games scored here — with the next games started on this phone, not yet sent.
   const { data: kept } = copy.shown;
-  const data = useMemo(() => ({ ...kept, games: scoredGames(kept.games) }), [kept]);
+  const data = useMemo(() => {
+    const games = [...kept.games];
+    for (const entry of outbox.queue) {
+      if (entry.kind !== "game" || entry.state === "conflict") continue;
+      const next = nextGame(games, {
+        id: entry.gameId,
+        number: entry.number,
+        players: entry.players ?? [],
+        firstDealerSeat: entry.firstDealerSeat ?? 0,
+      });
+      if (next && !games.some((g) => g.number >= entry.number)) games.push(next);
+    }
+    return { ...kept, games: scoredGames(games) };
+  }, [kept, outbox.queue]);
   const game = data.games.at(-1)!;
   const gameQueue = useMemo(() => outbox.queue.filter((d) => d.gameId === game.id), [outbox.queue, game.id]);
   // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
