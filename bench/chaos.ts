@@ -7,7 +7,8 @@
  * evening ended while deals wait; a sign-out without a signal. Then the paths of one log of changes (decision 023):
  * an edit and an undo while the deal's send is held 1.2 s and 3 s, an answer dropped then the deal undone and
  * entered again, a phone clock 3 h ahead and behind, the form's number while a slowed phone opens its copy, two tabs
- * saving the same deal, IndexedDB cleared with deals waiting, another phone's undo of an earlier deal.
+ * saving the same deal, IndexedDB cleared with deals waiting, another phone's undo of an earlier deal, a game won and
+ * the next one started without a signal.
  *
  * Every deal is followed by its client key: seen in the phone's outbox or in the request that sent it, with the
  * account that entered it. At the end of each scenario every account signs in again and every outbox drains;
@@ -205,7 +206,7 @@ class Phone {
       setTimeout(() => reject(new Error("no deal was sent within 20 s")), 20_000);
     });
     let sends = 0;
-    await this.page.route("**/api/games/*/deals", async (route) => {
+    await this.context.route("**/api/games/*/deals", async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       const response = await route.fetch();
       reached();
@@ -213,7 +214,8 @@ class Phone {
       if (ms) await new Promise((resolve) => setTimeout(resolve, ms));
       await route.fulfill({ response }).catch(() => undefined);
     });
-    return first;
+    first.catch(() => undefined); // awaited by the caller, if at all
+    return { reached: first };
   }
 
   /** Opens deal `n`'s dialog and makes `who` the lone player instead of `was`. */
@@ -656,7 +658,7 @@ try {
         await phone.deal("Bo");
         const key = await phone.keyOf(1);
         await phone.context.unrouteAll({ behavior: "ignoreErrors" });
-        const reached = await phone.slowAnswers(ms);
+        const { reached } = await phone.slowAnswers(ms);
         await phone.context.setOffline(false);
         await phone.page.evaluate(() => window.dispatchEvent(new Event("online")));
         await reached;
@@ -683,7 +685,7 @@ try {
     const phone = await new Phone(ledger).open();
     await phone.signIn(owner);
     await phone.show(e.id);
-    const reached = await phone.slowAnswers(null);
+    const { reached } = await phone.slowAnswers(null);
     await phone.deal("Bo");
     await reached;
     const wrong = await phone.keyOf(1);
@@ -853,6 +855,30 @@ try {
     await a.drain();
     await a.close();
     await b.close();
+    return owner;
+  });
+
+  // 26. A game won without a signal, then Start game 2 offline: the table plays on, everything arrives in order.
+  await scenario("game won, Start game 2 offline", async (ledger) => {
+    const owner = await account("cabin");
+    const e = await evening(owner, "Stugan", 12);
+    const phone = await new Phone(ledger).open();
+    await phone.signIn(owner);
+    await phone.show(e.id);
+    await phone.offline();
+    const game1: Entries[] = [];
+    while (!(await phone.page.getByTestId("winners").isVisible())) {
+      await phone.deal("Bo");
+      game1.push(lone("Bo"));
+    }
+    await phone.page.getByRole("button", { name: "Start game 2" }).click();
+    await phone.page.getByRole("heading", { name: "Deal 1", exact: true }).waitFor();
+    await phone.deal("Anna");
+    await phone.deal("Cecilia");
+    ledger.finals.set(e.id, [...game1, lone("Anna"), lone("Cecilia")]);
+    await phone.online();
+    await phone.drain();
+    await phone.close();
     return owner;
   });
 

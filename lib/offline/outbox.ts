@@ -304,6 +304,20 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
   for (const entry of queue) {
     if (entry.kind === "game") continue; // the game itself: shown by the table as a game, not as a deal of it
     if (entry.state !== "waiting") {
+      // A conflict knows the server's deal of its number: shown in its place until the page's record has it, so the
+      // form's number does not step back and forth meanwhile.
+      const theirs = entry.state === "conflict" && !entry.kind && !held ? entry.theirs : undefined;
+      if (theirs && entry.number === shown.length + 1) {
+        if (!current) {
+          created = scorerAfter({ ...record, deals: deals() });
+          if (!created.ok) return none;
+          current = true;
+        }
+        if (created.scorer.push({ entries: theirs }).ok) {
+          shown.push({ entries: theirs });
+          changed = true;
+        }
+      }
       held = true;
       continue;
     }

@@ -338,3 +338,18 @@ describe("the log's edits and deletions", () => {
     });
   });
 });
+
+describe("a conflict found before the page has the server's deal", () => {
+  it("shows the server's deal of its number in its place, so the next deal's number holds", () => {
+    const record: GameRecord = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna", deals: [] };
+    const conflict = queued(1, 1, alone("Bo"), { state: "conflict", theirs: alone("Cecilia") });
+    const during = queued(2, 2, alone("Anna"), { provisional: true });
+    const early = withQueued(record, scoreGame(record), [conflict, during]);
+    expect(early.record.deals.map((d) => d.entries)).toEqual([alone("Cecilia"), alone("Anna")]);
+    expect(early.queued).toEqual([2]);
+    // Once the page has the server's deal, the same view.
+    const stored = { ...record, deals: [{ entries: alone("Cecilia") }] };
+    const later = withQueued(stored, scoreGame(stored), [conflict, during]);
+    expect(later.record.deals).toEqual(early.record.deals);
+  });
+});
