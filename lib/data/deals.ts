@@ -484,17 +484,16 @@ async function editParsedDeal(
       { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries },
       now,
     );
-    if (key)
-      await keepAnswer(tx, {
-        userId: state.userId,
-        key,
-        eveningId: state.eveningId,
-        answer: { number, version: claimed },
-      });
+    if (key) await keepChangeAnswer(tx, state, key, { number, version: claimed });
     return claimed;
   });
   forgetGame(gameId);
   return { number, version };
+}
+
+/** The first answer of a keyed edit or deletion, kept in its transaction (lib/data/applied-changes.ts). */
+function keepChangeAnswer(tx: Tx, state: GameState & { userId: string }, key: string, answer: ChangedDeal) {
+  return keepAnswer(tx, { userId: state.userId, key, eveningId: state.eveningId, answer });
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<ChangedDeal> {
@@ -539,13 +538,7 @@ async function deleteParsedDeal(
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
-    if (key)
-      await keepAnswer(tx, {
-        userId: state.userId,
-        key,
-        eveningId: state.eveningId,
-        answer: { number, version: claimed },
-      });
+    if (key) await keepChangeAnswer(tx, state, key, { number, version: claimed });
     return claimed;
   });
   forgetGame(gameId);

@@ -136,10 +136,7 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
 }
 
 /** Starts the next game with the seats given; the current game must be over. */
-export async function startGame(
-  actor: Actor,
-  input: StartGameInput,
-): Promise<StartedGame & { duplicate?: true }> {
+export async function startGame(actor: Actor, input: StartGameInput): Promise<StartedGame & { duplicate?: true }> {
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, key } = parsed.data;

@@ -130,6 +130,13 @@ export async function syncOutbox(
         for (const deal of game) await store.apply(refuse(deal, server.refused));
         continue;
       }
+      /** Another phone wrote between the check and the send: the record as it is now; null once `entry` is refused. */
+      const reread = async (entry: QueuedDeal) => {
+        const fresh = await loadDeals(api, gameId);
+        if ("deals" in fresh) return fresh;
+        await store.apply(refuse(entry, fresh.refused));
+        return null;
+      };
       // Re-read the queue for this game before each deal: a choice or an edit may have changed it meanwhile.
       for (let raced = 0; ;) {
         const queue = sendOrder(await store.list()).find((g) => g[0]!.gameId === gameId);
@@ -185,11 +192,8 @@ export async function syncOutbox(
             continue;
           }
           if (answer.status === 409 && keyOf(answer) === "errors.race" && raced++ < 3) {
-            const fresh = await loadDeals(api, gameId);
-            if ("refused" in fresh) {
-              await store.apply(refuse(entry, fresh.refused));
-              break;
-            }
+            const fresh = await reread(entry);
+            if (!fresh) break;
             server = fresh;
             continue;
           }
@@ -239,14 +243,10 @@ export async function syncOutbox(
           raced = 0;
           continue;
         }
-        if (answer.status === 409 && raced < 3) {
+        if (answer.status === 409 && raced++ < 3) {
           // Another phone wrote between the check and the send: check again against the new record.
-          raced++;
-          const fresh = await loadDeals(api, gameId);
-          if ("refused" in fresh) {
-            await store.apply(refuse(entry, fresh.refused));
-            break;
-          }
+          const fresh = await reread(entry);
+          if (!fresh) break;
           server = fresh;
           continue;
         }
