@@ -440,16 +440,20 @@ export function thenChange(first: QueueChange, second: QueueChange): QueueChange
 }
 
 /**
- * How the log stands: new deals to be sent, changes of deals (edits, deletions) to be sent, entries waiting for
- * the table's choice, entries not accepted.
+ * How the log stands: new deals to be sent, changes of deals (edits, deletions) and next games to be sent, entries
+ * waiting for the table's choice, entries not accepted.
  */
 export function outboxCounts(queue: readonly QueuedDeal[]): {
   waiting: number;
   changes: number;
+  games: number;
   conflict: number;
   refused: number;
 } {
-  const counts = { waiting: 0, changes: 0, conflict: 0, refused: 0 };
-  for (const deal of queue) counts[deal.state === "waiting" && deal.kind ? "changes" : deal.state]++;
+  const counts = { waiting: 0, changes: 0, games: 0, conflict: 0, refused: 0 };
+  for (const deal of queue) {
+    const waiting = deal.state === "waiting";
+    counts[waiting && deal.kind === "game" ? "games" : waiting && deal.kind ? "changes" : deal.state]++;
+  }
   return counts;
 }

@@ -231,6 +231,7 @@ describe("the table plays on during a conflict", () => {
     expect(outboxCounts([conflict, ...during, { ...bad, state: "refused" }, edit])).toEqual({
       waiting: 2,
       changes: 1,
+      games: 0,
       conflict: 1,
       refused: 1,
     });

@@ -74,7 +74,7 @@ export function OutboxPanel({
   const blocked = queue.find((d) => d.state !== "waiting");
   if (!copyFrom && !queue.length && connection !== "signIn" && !foreign && !lost) return null;
   const game = games.at(-1)!;
-  const unsent = counts.waiting + counts.changes;
+  const unsent = counts.waiting + counts.changes + counts.games;
   return (
     <div className="outbox stack" aria-live="polite">
       {lost ? (
@@ -111,6 +111,8 @@ export function OutboxPanel({
                   ? plural(dict, "offline.changesNotSentOne", "offline.changesNotSent", counts.changes)
                   : plural(dict, "offline.changesWaitingOne", "offline.changesWaiting", counts.changes)
                 : null}
+              {(counts.waiting || counts.changes) && counts.games ? " " : null}
+              {counts.games ? plural(dict, "offline.gamesOne", "offline.games", counts.games) : null}
               {connection === "sending" && !copyFrom ? ` ${dict["offline.sending"]}` : ""}
             </span>
           ) : null}

@@ -126,7 +126,15 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       startGame: ({ eveningId, number, players, firstDealerSeat }) => {
         const key = changeKey();
         const gameId = pendingGameId(key);
-        const change: LogChange = { gameId, number, entries: {}, kind: "game", players, firstDealerSeat, clientKey: key };
+        const change: LogChange = {
+          gameId,
+          number,
+          entries: {},
+          kind: "game",
+          players,
+          firstDealerSeat,
+          clientKey: key,
+        };
         return write(change, (c) =>
           send(
             () => fetchApi.startGame(eveningId, { players, firstDealerSeat, key: c.clientKey }),
