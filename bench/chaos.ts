@@ -242,7 +242,10 @@ class Phone {
       const fresh = [...this.ledger.entered.keys()].filter((k) => !before.has(k));
       const waiting = (await this.outbox()).some((d) => fresh.includes(d.clientKey));
       if (fresh.some((k) => this.acked.has(k)) || waiting) break;
-      if (performance.now() - started > 20_000) throw new Error(`deal by ${who} neither stored nor kept`);
+      if (performance.now() - started > 20_000) {
+        if (process.env.BENCH_VERBOSE) await this.page.screenshot({ path: "test-results/chaos-lost-deal.png" });
+        throw new Error(`deal by ${who} neither stored nor kept`);
+      }
       await this.page.waitForTimeout(25);
     }
     this.ledger.stuckMs = Math.max(this.ledger.stuckMs, performance.now() - started);
