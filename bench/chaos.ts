@@ -873,6 +873,8 @@ try {
     while (!(await phone.page.getByTestId("winners").isVisible())) {
       await phone.deal("Bo");
       game1.push(lone("Bo"));
+      const next = phone.page.getByRole("heading", { name: `Deal ${game1.length + 1}`, exact: true });
+      await next.or(phone.page.getByTestId("winners")).waitFor();
     }
     await phone.page.getByRole("button", { name: "Start game 2" }).click();
     await phone.page.getByRole("heading", { name: "Deal 1", exact: true }).waitFor();

@@ -8,10 +8,14 @@
 import "server-only";
 import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "./prisma-errors";
 
 /** A change's key as a phone chooses it: 8–64 printable characters. */
 export const ChangeKeySchema = z.string().regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters");
+
+/** What a keyed change is: a key made one of them is refused for another. */
+export type ChangeKind = "edit" | "delete" | "game";
 
 /** The first answer to `key` of `userId`, if a change with it was applied. */
 export async function appliedAnswer<T>(tx: Pick<Tx, "appliedChange">, userId: string, key: string): Promise<T | null> {
@@ -22,7 +26,7 @@ export async function appliedAnswer<T>(tx: Pick<Tx, "appliedChange">, userId: st
 /** Keeps the answer of a change just applied, in its transaction (a second writer of the key fails on its key). */
 export async function keepAnswer(
   tx: Pick<Tx, "appliedChange">,
-  change: { userId: string; key: string; eveningId: string; gameId?: string; answer: object },
+  change: { userId: string; key: string; eveningId: string; gameId?: string; kind: ChangeKind; answer: object },
 ): Promise<void> {
   await tx.appliedChange.create({
     data: {
@@ -30,7 +34,7 @@ export async function keepAnswer(
       key: change.key,
       eveningId: change.eveningId,
       gameId: change.gameId ?? null,
-      answer: change.answer,
+      answer: { ...change.answer, change: change.kind },
     },
   });
 }
@@ -47,19 +51,28 @@ export async function removedKeys(tx: Pick<Tx, "appliedChange">, gameId: string)
  * then given the first answer too. `read` runs in a transaction of its own.
  */
 export async function once<T extends object>(
-  key: { userId: string; key: string } | null,
+  key: { userId: string; key: string; kind: ChangeKind } | null,
   apply: () => Promise<T>,
-  read: (run: (tx: Pick<Tx, "appliedChange">) => Promise<T | null>) => Promise<T | null>,
+  read: (run: (tx: Pick<Tx, "appliedChange">) => Promise<Stored<T> | null>) => Promise<Stored<T> | null>,
 ): Promise<T & { duplicate?: true }> {
   if (!key) return apply();
-  const first = await read((tx) => appliedAnswer<T>(tx, key.userId, key.key));
-  if (first) return { ...first, duplicate: true };
+  const repeat = (first: Stored<T>) => {
+    const { change, ...answer } = first;
+    // The key of an edit sent again as a deletion (or the like) is not a repeat: refused, nothing changed.
+    if (change !== key.kind) throw new AppError("conflict", { key: "errors.keyReused" });
+    return { ...(answer as unknown as T), duplicate: true as const };
+  };
+  const first = await read((tx) => appliedAnswer<Stored<T>>(tx, key.userId, key.key));
+  if (first) return repeat(first);
   try {
     return await apply();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await read((tx) => appliedAnswer<T>(tx, key.userId, key.key));
-    if (raced) return { ...raced, duplicate: true };
+    const raced = await read((tx) => appliedAnswer<Stored<T>>(tx, key.userId, key.key));
+    if (raced) return repeat(raced);
     throw error;
   }
 }
+
+/** A first answer as kept: with the kind of change it answered. */
+type Stored<T> = T & { change?: ChangeKind };

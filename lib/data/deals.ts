@@ -250,6 +250,7 @@ function decide(state: GameState, { number, entries, clientKey }: z.infer<typeof
   if (duplicate) return { duplicate };
   const { record } = state;
   const next = record.deals.length + 1;
+  if (number > next) throw new AppError("conflict", { key: "errors.dealNotNext", params: { n: number, next } });
   if (number !== next) throw new AppError("conflict", { key: "errors.dealTaken", params: { n: number, next } });
   if (number > MAX_DEALS_PER_GAME)
     throw new AppError("validation", { key: "errors.gameFull", params: { max: MAX_DEALS_PER_GAME } });
@@ -447,14 +448,19 @@ export interface ChangedDeal {
 }
 
 /** Runs a keyed change of a game once (lib/data/applied-changes.ts); a change without a key every time. */
-function onceForKey(actor: Actor, key: string | undefined, apply: () => Promise<ChangedDeal>): Promise<ChangedDeal> {
+function onceForKey(
+  actor: Actor,
+  key: string | undefined,
+  kind: "edit" | "delete",
+  apply: () => Promise<ChangedDeal>,
+): Promise<ChangedDeal> {
   const userId = key ? requireSignedIn(actor).userId : "";
-  return once(key ? { userId, key } : null, apply, (read) => getDb().$transaction((tx) => read(tx)));
+  return once(key ? { userId, key, kind } : null, apply, (read) => getDb().$transaction((tx) => read(tx)));
 }
 
 export async function editDeal(actor: Actor, input: EditDealInput): Promise<ChangedDeal> {
   const parsed = parse(EditDealSchema, input);
-  return withDatabaseRetry(() => onceForKey(actor, parsed.key, () => editParsedDeal(actor, parsed)));
+  return withDatabaseRetry(() => onceForKey(actor, parsed.key, "edit", () => editParsedDeal(actor, parsed)));
 }
 
 async function editParsedDeal(
@@ -484,7 +490,7 @@ async function editParsedDeal(
       { gameId, dealNumber: number, action: "edit", byId: state.userId, before, after: entries },
       now,
     );
-    if (key) await keepChangeAnswer(tx, state, key, { number, version: claimed });
+    if (key) await keepChangeAnswer(tx, state, key, "edit", { number, version: claimed });
     return claimed;
   });
   forgetGame(gameId);
@@ -492,13 +498,19 @@ async function editParsedDeal(
 }
 
 /** The first answer of a keyed edit or deletion, kept in its transaction (lib/data/applied-changes.ts). */
-function keepChangeAnswer(tx: Tx, state: GameState & { userId: string }, key: string, answer: ChangedDeal) {
-  return keepAnswer(tx, { userId: state.userId, key, eveningId: state.eveningId, answer });
+function keepChangeAnswer(
+  tx: Tx,
+  state: GameState & { userId: string },
+  key: string,
+  kind: "edit" | "delete",
+  answer: ChangedDeal,
+) {
+  return keepAnswer(tx, { userId: state.userId, key, eveningId: state.eveningId, kind, answer });
 }
 
 export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<ChangedDeal> {
   const parsed = parse(DeleteDealSchema, input);
-  return withDatabaseRetry(() => onceForKey(actor, parsed.key, () => deleteParsedDeal(actor, parsed)));
+  return withDatabaseRetry(() => onceForKey(actor, parsed.key, "delete", () => deleteParsedDeal(actor, parsed)));
 }
 
 async function deleteParsedDeal(
@@ -538,7 +550,7 @@ async function deleteParsedDeal(
     await tx.deal.updateMany({ where: { gameId, number: { gt: number } }, data: { number: { decrement: K } } });
     await tx.deal.updateMany({ where: { gameId, number: { lt: 0 } }, data: { number: { increment: K - 1 } } });
     await insertEdit(tx, { gameId, dealNumber: number, action: "delete", byId: state.userId, before }, now);
-    if (key) await keepChangeAnswer(tx, state, key, { number, version: claimed });
+    if (key) await keepChangeAnswer(tx, state, key, "delete", { number, version: claimed });
     return claimed;
   });
   forgetGame(gameId);

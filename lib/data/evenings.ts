@@ -140,7 +140,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<St
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, key } = parsed.data;
-  const keyed = key ? { userId: requireSignedIn(actor).userId, key } : null;
+  const keyed = key ? { userId: requireSignedIn(actor).userId, key, kind: "game" as const } : null;
   // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
   return once(
     keyed,
@@ -213,7 +213,8 @@ async function storeNextGame(
       seats: seated.map((name, seat) => ({ seat, player: { name } })),
       deals: [],
     });
-    if (key) await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, answer: game });
+    if (key)
+      await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, kind: "game", answer: game });
     const state = { eveningId, version: evening.version + 1, changedFrom: evening.version, record, clientKeys: [] };
     return { game, state: exact ? state : null };
   });

@@ -265,6 +265,9 @@ test("a game won without a signal: Start game 2 works offline, the table plays o
   while (!(await page.getByTestId("winners").isVisible())) {
     await playAlone(page, "Bo");
     won++;
+    // The save is shown: the next deal's form, or the winner.
+    const next = page.getByRole("heading", { name: `Deal ${won + 1}`, exact: true });
+    await expect(next.or(page.getByTestId("winners"))).toBeVisible();
   }
   await expect(page.getByTestId("winners")).toContainText("Bo");
   await page.getByRole("button", { name: "Start game 2" }).click();

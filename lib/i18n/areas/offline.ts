@@ -22,6 +22,8 @@ export const en = {
   "offline.moveTo": "Move into game {game} as deal {n}",
   "offline.refusedMoved":
     "The protokoll now ends at deal {last}: a deal was undone or deleted on another phone. This phone entered this one as deal {n}.",
+  "offline.refusedMovedEmpty":
+    "The protokoll now has no deals: a deal was undone or deleted on another phone. This phone entered this one as deal {n}.",
   "offline.followWhat": "As deal {n}, {dealer} deals.",
   "offline.followCompulsion": "Trumftvång applies.",
   "offline.followAs": "Store as deal {n}",
@@ -94,6 +96,8 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.refusedMoved":
     "Protokollet slutar nu vid giv {last}: en giv ångrades eller togs bort på en annan telefon. Den här telefonen förde in den här som giv {n}.",
   "offline.followWhat": "Som giv {n} ger {dealer}.",
+  "offline.refusedMovedEmpty":
+    "Protokollet har inga givar nu: en giv ångrades eller togs bort på en annan telefon. Den här telefonen förde in den här som giv {n}.",
   "offline.followCompulsion": "Trumftvång gäller.",
   "offline.followAs": "Spara som giv {n}",
   "offline.refusedChangeTitle": "Ändringen av giv {n} gjordes inte",

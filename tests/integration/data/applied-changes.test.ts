@@ -29,6 +29,24 @@ describeWithDatabase("changes applied once by their key", () => {
     await expect(editDeal(owner, { ...change, key: undefined })).rejects.toMatchObject({ code: "conflict" });
   });
 
+  it("a key used for one kind of change is refused for another, and a deal past the end is not 'taken'", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    const edit = { gameId, number: 1, entries: lone("Anna"), expected: lone("Bo"), key: key("edit") };
+    await editDeal(owner, edit);
+    const before = await fingerprint();
+    await expect(deleteDeal(owner, { gameId, number: 1, key: edit.key })).rejects.toMatchObject({
+      code: "conflict",
+      text: { key: "errors.keyReused" },
+    });
+    await expect(recordDeal(owner, { gameId, number: 5, entries: lone("Bo") })).rejects.toMatchObject({
+      code: "conflict",
+      text: { key: "errors.dealNotNext", params: { n: 5, next: 2 } },
+    });
+    expect(await fingerprint()).toEqual(before);
+  });
+
   it("an undo sent twice deletes one deal, not the deal that moved into its place", async () => {
     const owner = await newActor("owner");
     const { gameId } = await newEvening(owner);

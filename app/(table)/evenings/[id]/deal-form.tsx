@@ -212,7 +212,11 @@ export function DealForm({
         ) : null}
       </div>
       <div className="save-bar">
-        {toast}
+        {toast ? (
+          <fieldset className="toast-slot" disabled={pending}>
+            {toast}
+          </fieldset>
+        ) : null}
         <button type="button" className="button primary" disabled={pending} onClick={save}>
           {saving ? t("table.saving") : mode === "new" ? t("table.save", { n: context.number }) : t("table.saveEdit")}
         </button>

@@ -310,7 +310,9 @@ function Refused({
         : deal.refusal === "gone"
           ? dict["offline.refusedGone"]
           : deal.refusal === "moved"
-            ? t("offline.refusedMoved", { last: record.deals.length, n: deal.number })
+            ? record.deals.length
+              ? t("offline.refusedMoved", { last: record.deals.length, n: deal.number })
+              : t("offline.refusedMovedEmpty", { n: deal.number })
             : deal.refusal === "changed"
               ? t("offline.refusedChanged", { n: deal.number, reason: deal.reason ?? "" })
               : t("offline.refusedRules", { reason: deal.reason ?? "" });
