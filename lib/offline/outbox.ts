@@ -133,10 +133,18 @@ export function planChange(
   return at < 0 ? { kind: "drop" } : { kind: "send", number: at + 1 };
 }
 
-/** The outbox in the order its deals are sent: per game, in the order they were entered. */
-export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId">>(queue: readonly T[]): T[][] {
+/**
+ * An edit or deletion the server refused (its deal was changed or deleted on another phone): it was not made, and
+ * waits only for the table to read it and delete it — it holds back nothing entered after it.
+ */
+export const setAside = (d: Pick<QueuedDeal, "kind" | "state">) =>
+  (d.kind === "edit" || d.kind === "delete") && d.state === "refused";
+
+/** The log in the order it is sent: per game, in the order the changes were made (a change set aside left out). */
+export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId" | "kind" | "state">>(queue: readonly T[]): T[][] {
   const games = new Map<string, T[]>();
   for (const deal of [...queue].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (setAside(deal)) continue;
     const list = games.get(deal.gameId) ?? [];
     list.push(deal);
     games.set(deal.gameId, list);
@@ -302,7 +310,7 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
   let held = false;
   let provisionalStopped = false;
   for (const entry of queue) {
-    if (entry.kind === "game") continue; // the game itself: shown by the table as a game, not as a deal of it
+    if (entry.kind === "game" || setAside(entry)) continue; // a game is shown as a game; a change not made, not at all
     if (entry.state !== "waiting") {
       // A conflict knows the server's deal of its number: shown in its place until the page's record has it, so the
       // form's number does not step back and forth meanwhile.

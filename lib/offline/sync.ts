@@ -197,8 +197,9 @@ export async function syncOutbox(
             server = fresh;
             continue;
           }
+          // Not made: set aside for the table to read (lib/offline/outbox.ts `setAside`); what follows goes on.
           await store.apply(refuse(entry, answer));
-          break;
+          continue;
         }
         const step = planStep(deal, server.deals);
         if (step.kind === "stored" || step.kind === "same") {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keepMine, syncOutbox } from "@/lib/offline/sync";
-import { changeShown, chooseOnConflict, followRecord, type ShownChange } from "@/lib/offline/outbox";
+import { changeShown, chooseOnConflict, followRecord, withQueued, type ShownChange } from "@/lib/offline/outbox";
 import { scoreGame } from "@/lib/rules";
 import { ACCOUNT, allPass, alone, FakeServer, MemoryQueue, pair } from "./fake-server";
 
@@ -236,7 +236,7 @@ describe("syncOutbox: the last intent wins, also while a send is on its way", ()
     expect(server.game("g1").map((d) => d.entries)).toEqual([pair("Anna", "Bo"), alone("Bo"), alone("Cecilia")]);
   });
 
-  it("an edit of a deal another phone changed meanwhile is refused, not made over theirs", async () => {
+  it("an edit of a deal another phone changed meanwhile is refused, not made over theirs — and holds back nothing", async () => {
     const server = new FakeServer();
     server.recordedElsewhere("g1", alone("Anna"));
     const { queue } = phone();
@@ -249,9 +249,14 @@ describe("syncOutbox: the last intent wins, also while a send is on its way", ()
       expected: alone("Bo"),
       clientKey: "edit-key-7",
     });
+    // A deal entered after the edit, on this phone, without a signal.
+    queue.add({ eveningId: "e1", gameId: "g1", number: 2, entries: allPass(), clientKey: "after-key-7" });
     await syncOutbox(queue, server, ACCOUNT);
-    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna")]);
-    expect(queue.deals.map((d) => [d.state, d.refusal])).toEqual([["refused", "changed"]]);
+    expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna"), allPass()]);
+    expect(queue.deals.map((d) => [d.kind, d.state, d.refusal])).toEqual([["edit", "refused", "changed"]]);
+    // What the phone shows meanwhile: the server's record, the refused change not in it.
+    const record = { ...server.setup, deals: server.game("g1").map((d) => ({ entries: d.entries })) };
+    expect(withQueued(record, scoreGame(record), queue.deals).record).toBe(record);
   });
 });
 

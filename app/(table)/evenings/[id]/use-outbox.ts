@@ -10,6 +10,7 @@ import {
   moveQueued,
   removeQueued,
   renumberProvisional,
+  setAside,
   thenChange,
   type Choice,
   type QueueChange,
@@ -50,7 +51,7 @@ function withRenumbering(queue: readonly QueuedDeal[], gameId: string, change: Q
     queue.filter((d) => d.gameId === gameId),
     change,
   );
-  if (after.some((d) => d.state !== "waiting")) return change;
+  if (after.some((d) => d.state !== "waiting" && !setAside(d))) return change;
   return thenChange(change, renumberProvisional(after, serverLength));
 }
 
@@ -109,7 +110,7 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
       if (!account) throw new Error("No account on this phone");
       const { store } = await loadOffline();
       const blocked = (await store.listQueue(account, eveningId)).some(
-        (d) => d.gameId === deal.gameId && d.state !== "waiting",
+        (d) => d.gameId === deal.gameId && d.state !== "waiting" && !setAside(d),
       );
       const entry = { ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) };
       // Another tab of this phone saved the same deal a moment ago (the log is shared): not a second deal N.
