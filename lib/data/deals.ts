@@ -73,12 +73,15 @@ export type RecordDealInput = z.input<typeof RecordDealSchema>;
  * conflict — nobody edits or deletes a deal they did not see. (Without it, the deal at that number is changed.)
  */
 const SeenSchema = EntriesSchema.optional();
+/** The key the deal was recorded with, as the phone showed it: another deal moved into its number is not it. */
+const SeenKeySchema = ChangeKeySchema.optional();
 
 export const EditDealSchema = z.object({
   gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
   entries: EntriesSchema,
   expected: SeenSchema,
+  expectedKey: SeenKeySchema,
   /** The phone's key for this change: applied once, a repeat answered as the first (decision 023). */
   key: ChangeKeySchema.optional(),
 });
@@ -88,6 +91,7 @@ export const DeleteDealSchema = z.object({
   gameId: IdSchema,
   number: z.number().int().min(1).max(100_000),
   expected: SeenSchema,
+  expectedKey: SeenKeySchema,
   key: ChangeKeySchema.optional(),
 });
 export type DeleteDealInput = z.input<typeof DeleteDealSchema>;
@@ -186,11 +190,20 @@ function snapshot(record: GameRecord, number: number): Entries | null {
   return record.deals[number - 1]?.entries ?? null;
 }
 
-/** Deal `number` as stored, to be changed: refused when there is none, or when it is not the deal the phone saw. */
-function dealToChange(record: GameRecord, number: number, expected: z.infer<typeof SeenSchema>): Entries {
-  const before = snapshot(record, number);
+/**
+ * Deal `number` as stored, to be changed: refused when there is none, or when it is not the deal the phone saw —
+ * other entries, or another deal's key (one of the same entries that moved into its number).
+ */
+function dealToChange(
+  state: GameState,
+  number: number,
+  expected: z.infer<typeof SeenSchema>,
+  expectedKey: string | undefined,
+): Entries {
+  const before = snapshot(state.record, number);
   if (!before) throw new AppError("not_found", { key: "errors.noDeal", params: { n: number } });
-  if (expected && !sameEntries(before, asEntries(expected))) {
+  const otherDeal = expectedKey !== undefined && state.clientKeys[number - 1] !== expectedKey;
+  if (otherDeal || (expected && !sameEntries(before, asEntries(expected)))) {
     throw new AppError("conflict", { key: "errors.dealChanged", params: { n: number } });
   }
   return before;
@@ -465,12 +478,12 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<Chan
 
 async function editParsedDeal(
   actor: Actor,
-  { gameId, number, entries, expected, key }: z.infer<typeof EditDealSchema>,
+  { gameId, number, entries, expected, expectedKey, key }: z.infer<typeof EditDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
-    const before = dealToChange(state.record, number, expected);
+    const before = dealToChange(state, number, expected, expectedKey);
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);
@@ -515,12 +528,12 @@ export async function deleteDeal(actor: Actor, input: DeleteDealInput): Promise<
 
 async function deleteParsedDeal(
   actor: Actor,
-  { gameId, number, expected, key }: z.infer<typeof DeleteDealSchema>,
+  { gameId, number, expected, expectedKey, key }: z.infer<typeof DeleteDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
-    const before = dealToChange(state.record, number, expected);
+    const before = dealToChange(state, number, expected, expectedKey);
     const deals = state.record.deals.filter((_, i) => i !== number - 1);
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);

@@ -13,6 +13,8 @@ export interface GameView {
   number: number;
   record: GameRecord;
   result: GameResult;
+  /** The key each deal was recorded with (null when none): the deal's identity, whatever its number now. */
+  keys: (string | null)[];
 }
 
 export interface MemberView {
@@ -74,6 +76,7 @@ interface GameSeatRow {
 interface DealEntryRow {
   gameId: string;
   number: number | bigint;
+  clientKey: string | null;
   seat: number | bigint;
   plays: boolean | number | bigint;
   exchanged: unknown;
@@ -96,7 +99,8 @@ export async function storedGamesOf(eveningId: string): Promise<(StoredGame & { 
       WHERE g."eveningId" = ${eveningId}
       ORDER BY g."number", gs."seat"`,
     sql`
-      SELECT d."gameId" AS "gameId", d."number" AS "number", e."seat" AS "seat", e."plays" AS "plays",
+      SELECT d."gameId" AS "gameId", d."number" AS "number", d."clientKey" AS "clientKey", e."seat" AS "seat",
+             e."plays" AS "plays",
              e."exchanged" AS "exchanged", e."tricks" AS "tricks", e."revoke" AS "revoke"
       FROM "Game" g
       JOIN "Deal" d ON d."gameId" = g."id"
@@ -124,7 +128,7 @@ export async function storedGamesOf(eveningId: string): Promise<(StoredGame & { 
     const game = games.get(row.gameId)!;
     const number = Number(row.number);
     if (!deal || game.deals.at(-1) !== deal || deal.number !== number) {
-      deal = { number, entries: [] };
+      deal = { number, entries: [], clientKey: row.clientKey };
       game.deals.push(deal);
     }
     deal.entries.push({
@@ -268,7 +272,9 @@ export async function getEvening(actor: Actor, eveningId: string): Promise<Eveni
       const evaluation = evaluateGame(record);
       // Stored deals were accepted by the engine one by one, so a stored game always scores.
       if (!evaluation.ok) throw new RulesError(evaluation.problems);
-      return { id: game.id, number: game.number, record, result: evaluation.result };
+      // Each deal's key: what an edit or deletion names, so it never lands on another deal of the same entries.
+      const keys = game.deals.map((d) => d.clientKey ?? null);
+      return { id: game.id, number: game.number, record, result: evaluation.result, keys };
     }),
   };
 }

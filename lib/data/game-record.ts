@@ -17,7 +17,8 @@ export interface StoredEntry {
 export interface StoredGame {
   firstDealerSeat: number;
   seats: { seat: number; player: { name: string } }[];
-  deals: { number: number; entries: StoredEntry[] }[];
+  /** Each deal's entries, and the key of the phone that recorded it (when it was read). */
+  deals: { number: number; entries: StoredEntry[]; clientKey?: string | null }[];
 }
 
 export function toEntryRecord(entry: StoredEntry): EntryRecord {

@@ -14,6 +14,17 @@ export interface ApiAnswer {
 /** How long a deal route may take to answer before the phone keeps the deal itself (README: Without a signal). */
 export const SEND_DEADLINE_MS = 4_000;
 
+/**
+ * What a change of a stored deal says it was made on: `expected`, the deal's entries as the phone showed them, and
+ * `expectedKey`, the key it was recorded with — refused (409) when the stored deal is not that one anymore; `key`,
+ * the change's own key: the server makes it once, and answers a repeat as the first time (decision 023).
+ */
+export interface Seen {
+  expected?: Entries;
+  expectedKey?: string;
+  key?: string;
+}
+
 export interface DealApi {
   /** The signed-in session (Auth.js): `{ user: { id, name } }`, or null when nobody is signed in. */
   session(): Promise<ApiAnswer>;
@@ -22,12 +33,9 @@ export interface DealApi {
     gameId: string,
     deal: { number: number; entries: Entries; clientKey: string; account?: string },
   ): Promise<ApiAnswer>;
-  /**
-   * `expected`: the deal as this phone showed it — refused (409) when the stored deal is not that one anymore;
-   * `key`: the change's key — the server makes it once, and answers a repeat as the first time (decision 023).
-   */
-  edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string): Promise<ApiAnswer>;
-  remove(gameId: string, number: number, expected?: Entries, key?: string): Promise<ApiAnswer>;
+  /** Replaces deal `number`'s entries, as `seen` says the phone saw it. */
+  edit(gameId: string, number: number, entries: Entries, seen?: Seen): Promise<ApiAnswer>;
+  remove(gameId: string, number: number, seen?: Seen): Promise<ApiAnswer>;
   /** Starts the evening's next game: `{ id, number, version }` (a repeat of `key`: the same game). */
   startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string }): Promise<ApiAnswer>;
 }
@@ -62,9 +70,8 @@ export function createDealApi(
     session: () => send("/api/auth/session", "GET"),
     deals: (gameId) => send(deals(gameId), "GET"),
     record: (gameId, deal) => send(deals(gameId), "POST", deal),
-    edit: (gameId, number, entries, expected, key) =>
-      send(`${deals(gameId)}/${number}`, "PUT", { entries, expected, key }),
-    remove: (gameId, number, expected, key) => send(`${deals(gameId)}/${number}`, "DELETE", { expected, key }),
+    edit: (gameId, number, entries, seen) => send(`${deals(gameId)}/${number}`, "PUT", { entries, ...seen }),
+    remove: (gameId, number, seen) => send(`${deals(gameId)}/${number}`, "DELETE", { ...seen }),
     startGame: (eveningId, game) => send(`/api/evenings/${encodeURIComponent(eveningId)}/games`, "POST", game),
   };
 }

@@ -33,6 +33,8 @@ export interface QueuedDeal {
   firstDealerSeat?: number;
   /** An edit or deletion: the deal as this phone showed it — the server refuses the change if it is another deal now. */
   expected?: Entries;
+  /** An edit or deletion of a stored deal: the key it was recorded with, when the phone knew it. */
+  expectedKey?: string;
   /**
    * An edit or deletion of a deal this log records (its recording was sent, and may be stored): that recording's
    * key, so the change finds its deal whatever number the server gave it — and none, if it was never stored.
@@ -275,6 +277,8 @@ export interface LocalGame {
   provisional: number[];
   /** The log's key (`seq`) of the entry each waiting deal is shown from, by the number it is shown with. */
   seqOf: Map<number, number>;
+  /** The key each deal shown was recorded with, by position, where known: what a change of it names. */
+  keys: readonly (string | null | undefined)[];
 }
 
 const NO_NUMBERS: number[] = [];
@@ -296,11 +300,16 @@ interface Shown {
  * sync); deals entered after it (provisional) are shown after the server's deals, numbered from there. A deal the
  * rules refuse here stops the deals of its kind after it; a change the rules refuse is not shown.
  */
-export function withQueued(record: GameRecord, result: GameResult, queue: readonly QueuedDeal[]): LocalGame {
+export function withQueued(
+  record: GameRecord,
+  result: GameResult,
+  queue: readonly QueuedDeal[],
+  keys: readonly (string | null)[] = [],
+): LocalGame {
   // Nothing waiting: the same lists every time, so what shows them need not render again.
-  const none: LocalGame = { record, result, queued: NO_NUMBERS, provisional: NO_NUMBERS, seqOf: new Map() };
+  const none: LocalGame = { record, result, queued: NO_NUMBERS, provisional: NO_NUMBERS, seqOf: new Map(), keys };
   if (!queue.some((d) => d.state === "waiting")) return none;
-  let shown: Shown[] = record.deals.map((d) => ({ entries: d.entries }));
+  let shown: Shown[] = record.deals.map((d, i) => ({ entries: d.entries, key: keys[i] ?? undefined }));
   const deals = () => shown.map((d) => ({ entries: d.entries }));
   let created = scorerAfter(record);
   if (!created.ok) return none;
@@ -375,7 +384,7 @@ export function withQueued(record: GameRecord, result: GameResult, queue: readon
   const local = { ...record, deals: deals() };
   const scored = current ? created.scorer.result() : evaluateGame(local).result;
   if (!scored) return none;
-  return { record: local, result: scored, queued, provisional, seqOf };
+  return { record: local, result: scored, queued, provisional, seqOf, keys: shown.map((d) => d.key) };
 }
 
 /**

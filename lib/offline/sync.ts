@@ -177,10 +177,11 @@ export async function syncOutbox(
             continue;
           }
           const { number } = plan as { number: number };
+          // A change of a deal this log recorded names it by that recording's key; of another, by the key it was shown with.
+          const expectedKey = entry.target ?? entry.expectedKey;
+          const seen = { expected: entry.expected, key: entry.clientKey, ...(expectedKey ? { expectedKey } : {}) };
           const answer = await call(() =>
-            entry.kind === "edit"
-              ? api.edit(gameId, number, entry.entries, entry.expected, entry.clientKey)
-              : api.remove(gameId, number, entry.expected, entry.clientKey),
+            entry.kind === "edit" ? api.edit(gameId, number, entry.entries, seen) : api.remove(gameId, number, seen),
           );
           if (answer.status === 200) {
             applied(entry, number, answer);
@@ -283,7 +284,7 @@ export async function keepMine(
   try {
     // Keyed as this choice of this entry: a repeat (an answer the network lost) is answered as the first.
     const key = `mine-${deal.clientKey}`.slice(0, 64);
-    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, deal.theirs, key));
+    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, { expected: deal.theirs, key }));
     if (answer.status === 409) await showTheirsNow(store, api, deal);
     if (answer.status !== 200) return { ok: false, reason: messageOf(answer, `HTTP ${answer.status}`) };
   } catch (error) {

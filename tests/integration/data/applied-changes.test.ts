@@ -61,6 +61,33 @@ describeWithDatabase("changes applied once by their key", () => {
     expect((await getGameDeals(owner, gameId)).deals.map((d) => d.entries)).toEqual([lone("Bo"), lone("Anna")]);
   });
 
+  it("a change names its deal by key: another deal of the same entries moved into its number is not changed", async () => {
+    const owner = await newActor("owner");
+    const { gameId } = await newEvening(owner);
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    const second = key("rec");
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Anna"), clientKey: second });
+    await recordDeal(owner, { gameId, number: 3, entries: lone("Anna"), clientKey: key("rec") });
+    // One phone deletes deal 2; another, which saw deal 2 too, deletes or edits it as well.
+    await deleteDeal(owner, { gameId, number: 2, expected: lone("Anna"), expectedKey: second, key: key("undo") });
+    const before = await fingerprint();
+    for (const change of [
+      () => deleteDeal(owner, { gameId, number: 2, expected: lone("Anna"), expectedKey: second, key: key("undo") }),
+      () =>
+        editDeal(owner, {
+          gameId,
+          number: 2,
+          entries: lone("Cecilia"),
+          expected: lone("Anna"),
+          expectedKey: second,
+          key: key("edit"),
+        }),
+    ])
+      await expect(change()).rejects.toMatchObject({ code: "conflict", text: { key: "errors.dealChanged" } });
+    expect(await fingerprint()).toEqual(before);
+    expect((await getGameDeals(owner, gameId)).deals.map((d) => d.entries)).toEqual([lone("Bo"), lone("Anna")]);
+  });
+
   it("a deal recorded, then undone, is not stored again by a late repeat of its recording", async () => {
     const owner = await newActor("owner");
     const { gameId } = await newEvening(owner);

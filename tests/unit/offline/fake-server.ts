@@ -6,7 +6,7 @@
  */
 import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
 import { type Entries, createScorer, sameEntries, type GameRecord } from "@/lib/rules";
-import type { ApiAnswer } from "@/lib/offline/api";
+import type { ApiAnswer, Seen } from "@/lib/offline/api";
 import type { QueueStore, SyncApi } from "@/lib/offline/sync";
 import { problemText } from "@/lib/i18n/dictionaries";
 
@@ -96,8 +96,7 @@ export class FakeServer implements SyncApi {
   private change(
     gameId: string,
     number: number,
-    expected: Entries | undefined,
-    key: string | undefined,
+    { expected, expectedKey, key }: Seen,
     make: (deals: StoredDeal[]) => StoredDeal[],
   ): ApiAnswer {
     const first = key && this.applied.get(key);
@@ -105,7 +104,8 @@ export class FakeServer implements SyncApi {
     const deals = this.game(gameId);
     if (!deals[number - 1])
       return { status: 404, body: { error: { code: "not_found", key: "errors.noDeal", message: "no deal" } } };
-    if (expected && !sameEntries(deals[number - 1]!.entries, expected))
+    const other = expectedKey !== undefined && deals[number - 1]!.clientKey !== expectedKey;
+    if (other || (expected && !sameEntries(deals[number - 1]!.entries, expected)))
       return {
         status: 409,
         body: { error: { code: "conflict", key: "errors.dealChanged", message: `Deal ${number} was changed` } },
@@ -146,17 +146,15 @@ export class FakeServer implements SyncApi {
     });
   }
 
-  edit(gameId: string, number: number, entries: Entries, expected?: Entries, key?: string) {
+  edit(gameId: string, number: number, entries: Entries, seen: Seen = {}) {
     return this.answer("PUT", gameId, () =>
-      this.change(gameId, number, expected, key, (deals) =>
-        deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d)),
-      ),
+      this.change(gameId, number, seen, (deals) => deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d))),
     );
   }
 
-  remove(gameId: string, number: number, expected?: Entries, key?: string) {
+  remove(gameId: string, number: number, seen: Seen = {}) {
     return this.answer("DELETE", gameId, () =>
-      this.change(gameId, number, expected, key, (deals) => deals.filter((_, i) => i !== number - 1)),
+      this.change(gameId, number, seen, (deals) => deals.filter((_, i) => i !== number - 1)),
     );
   }
 }

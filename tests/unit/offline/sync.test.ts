@@ -212,7 +212,7 @@ describe("syncOutbox: the last intent wins, also while a send is on its way", ()
       clientKey: "edit-key-9",
     });
     // The first send was made and its answer lost.
-    await server.edit("g1", 1, alone("Anna"), alone("Bo"), "edit-key-9");
+    await server.edit("g1", 1, alone("Anna"), { expected: alone("Bo"), key: "edit-key-9" });
     expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
     expect(queue.deals).toEqual([]);
     expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna")]);

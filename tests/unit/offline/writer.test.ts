@@ -108,8 +108,8 @@ describe("writeChange", () => {
     const api = createDealApi(recorder);
     await api.record("g/1", { ...deal, account: "acc-1" });
     const seen = { Anna: { plays: false }, Bo: { plays: false }, Cecilia: { plays: false } };
-    await api.edit("g1", 2, deal.entries, seen);
-    await api.remove("g1", 2, seen);
+    await api.edit("g1", 2, deal.entries, { expected: seen, expectedKey: "rec-key-2", key: "edit-key-2" });
+    await api.remove("g1", 2, { expected: seen });
     await api.remove("g1", 2);
     await api.deals("g1");
     await api.session();
@@ -124,7 +124,7 @@ describe("writeChange", () => {
     expect(requests[0]!.body).toMatchObject({ number: 3, clientKey: "writer-key-1", account: "acc-1" });
     // A change of a stored deal says which deal it changes; a deletion's body is always a JSON object.
     expect(requests.slice(1, 4).map((r) => r.body)).toEqual([
-      { entries: deal.entries, expected: seen },
+      { entries: deal.entries, expected: seen, expectedKey: "rec-key-2", key: "edit-key-2" },
       { expected: seen },
       {},
     ]);

@@ -73,7 +73,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
           open={evening.status === "open"}
           role={evening.role}
           viewer={evening.viewer}
-          games={evening.games.map(({ id, number, record }) => ({ id, number, record }))}
+          games={evening.games.map(({ id, number, record, keys }) => ({ id, number, record, keys }))}
           edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
           limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
           knownNames={knownNames}

@@ -13,6 +13,8 @@ export interface KeptGame {
   id: string;
   number: number;
   record: GameRecord;
+  /** The key each deal was recorded with, by position (absent in copies kept by an earlier version). */
+  keys?: (string | null)[];
 }
 
 /** A game as the table shows it: its record and the rules engine's result. */
@@ -38,7 +40,7 @@ export interface TableData {
 
 /** A change the server has taken: of a deal, or the evening's next game. */
 export type DealChange =
-  | { action: "record"; gameId: string; number: number; entries: Entries }
+  | { action: "record"; gameId: string; number: number; entries: Entries; clientKey?: string }
   | { action: "edit"; gameId: string; number: number; entries: Entries }
   | { action: "delete"; gameId: string; number: number }
   | { action: "game"; gameId: string; number: number; players: string[]; firstDealerSeat: number };
@@ -52,7 +54,7 @@ export function nextGame(
   if (!last) return null;
   const { players, firstDealerSeat } = game;
   const record = { ...last.record, players, firstDealer: players[firstDealerSeat] ?? players[0], deals: [] };
-  return { id: game.id, number: game.number, record };
+  return { id: game.id, number: game.number, record, keys: [] };
 }
 
 /**
@@ -80,6 +82,13 @@ export function applyDealChange(data: TableData, change: DealChange, by: string,
         : deals.filter((_, i) => i !== change.number - 1);
   }
   const record = { ...game.record, deals: next };
+  const keys =
+    game.keys &&
+    (change.action === "record"
+      ? [...game.keys, change.clientKey ?? null]
+      : change.action === "delete"
+        ? game.keys.filter((_, i) => i !== change.number - 1)
+        : game.keys);
   const evaluation = evaluateGame(record);
   if (!evaluation.ok) return null;
   const line: TableEdit = {
@@ -93,7 +102,7 @@ export function applyDealChange(data: TableData, change: DealChange, by: string,
   scored.set(record, evaluation.result);
   return {
     ...data,
-    games: data.games.map((g) => (g === game ? { ...g, record } : g)),
+    games: data.games.map((g) => (g === game ? { ...g, record, ...(keys ? { keys } : {}) } : g)),
     edits: [line, ...data.edits].slice(0, EDIT_LINES),
   };
 }

@@ -11,7 +11,7 @@ import { TakenHere } from "./use-outbox";
 
 /** A change for the log: a new deal, or an edit or deletion of a stored deal. */
 type LogChange = Parameters<DealWriter["record"]>[0] &
-  Pick<QueuedDeal, "kind" | "expected" | "sent" | "players" | "firstDealerSeat">;
+  Pick<QueuedDeal, "kind" | "expected" | "expectedKey" | "sent" | "players" | "firstDealerSeat">;
 
 interface Deps {
   /** Whether a send is worth trying now. */
@@ -22,6 +22,8 @@ interface Deps {
   queuedAt(gameId: string, number: number): QueuedDeal | undefined;
   /** Deal `number` of the game as shown (the server's record with the log on top). */
   shownAt(gameId: string, number: number): Entries | undefined;
+  /** The key stored deal `number` of the game was recorded with, as shown (null: none; undefined: not known). */
+  keyAt(gameId: string, number: number): string | null | undefined;
   /** Shows a change the server took as `version`; false when the page must be reloaded instead. */
   apply(version: number | undefined, change: DealChange): boolean;
   reload(): void;
@@ -111,11 +113,21 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       }
       const expected = input.expected ?? d.shownAt(input.gameId, input.number);
       const entries = shown.kind === "edit" ? shown.entries : (expected ?? {});
-      const change: LogChange = { ...input, kind: shown.kind, entries, expected, clientKey: changeKey() };
+      // The deal's own key, when the phone knows it: a deal of the same entries moved into its place is another deal.
+      const key = d.keyAt(input.gameId, input.number);
+      const change: LogChange = {
+        ...input,
+        kind: shown.kind,
+        entries,
+        expected,
+        ...(key ? { expectedKey: key } : {}),
+        clientKey: changeKey(),
+      };
+      const seen = { expected, key: change.clientKey, expectedKey: change.expectedKey };
       return write(change, (c) =>
         c.kind === "edit"
-          ? send(() => fetchApi.edit(c.gameId, c.number, c.entries, c.expected, c.clientKey), { action: "edit", ...c })
-          : send(() => fetchApi.remove(c.gameId, c.number, c.expected, c.clientKey), { action: "delete", ...c }),
+          ? send(() => fetchApi.edit(c.gameId, c.number, c.entries, seen), { action: "edit", ...c })
+          : send(() => fetchApi.remove(c.gameId, c.number, seen), { action: "delete", ...c }),
       );
     };
     const writer: DealWriter = {

@@ -74,7 +74,9 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
               }
             : entry.kind === "delete"
               ? { action: "delete", gameId, number }
-              : { action: entry.kind ?? "record", gameId, number, entries };
+              : entry.kind === "edit"
+                ? { action: "edit", gameId, number, entries }
+                : { action: "record", gameId, number, entries, clientKey: entry.clientKey };
         applyCopy(version, (data) => applyDealChange(data, change, viewer, new Date()));
       }),
     [phone, eveningId, viewer, applyCopy],
@@ -99,7 +101,7 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
   const game = data.games.at(-1)!;
   const gameQueue = useMemo(() => outbox.queue.filter((d) => d.gameId === game.id), [outbox.queue, game.id]);
   // The game as this phone knows it: the server's deals, then the deals waiting on this phone.
-  const local = useMemo(() => withQueued(game.record, game.result, gameQueue), [game, gameQueue]);
+  const local = useMemo(() => withQueued(game.record, game.result, gameQueue, game.keys), [game, gameQueue]);
   const serverLength = game.record.deals.length;
   const { writer, writing } = useTableWriter({
     reachable: () => navigator.onLine && !phone.offline,
@@ -110,6 +112,9 @@ export function useTable({ eveningId, title, pageAccount, viewer, fromServer: pa
     },
     shownAt: (gameId, number) =>
       (gameId === game.id ? local.record : data.games.find((g) => g.id === gameId)?.record)?.deals[number - 1]?.entries,
+    // A stored deal shown as stored (not from the log): its number is the server's.
+    keyAt: (gameId, number) =>
+      (gameId === game.id ? local.keys : data.games.find((g) => g.id === gameId)?.keys)?.[number - 1] ?? undefined,
     apply: (v, change) => copy.apply(v, (data) => applyDealChange(data, change, viewer, new Date())),
     reload,
     outbox: {
