@@ -236,7 +236,10 @@ export function PhoneProvider({
   /** Whether the last request of the page or the sync got no answer. */
   const wasUnreachable = useRef(false);
 
-  // What this page says of the account, unless the phone knows newer; an account change drops the kept pages.
+  // What this page says of the account, unless the phone knows newer; an account change drops the kept pages. Said
+  // again when the phone's record was emptied under the page (the browser cleared the site's storage): it knows
+  // nothing newer than this page then.
+  const emptied = record !== null && record.seenAt === 0 && !record.account && !record.signOutPending;
   useEffect(() => {
     const known = accountSnapshot();
     const { record: next, changed } = afterPage(known, pageAccount, renderedAt);
@@ -245,7 +248,7 @@ export function PhoneProvider({
     // A page rendered for a signed-in account: its evenings are kept again, after a sign-out on this page.
     const signedIn = actingAccount(next)?.id;
     if (changed && signedIn) void loadOffline().then(({ store }) => store.keepCopies(signedIn));
-  }, [pageAccount, renderedAt]);
+  }, [pageAccount, renderedAt, emptied]);
 
   // The same account as the page's keeps the page's object: a new one would change the phone for every part of the
   // page as it hydrates, and make React hydrate the parts it defers (app/_components/hydrate-later.tsx) at once.

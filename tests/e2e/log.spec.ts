@@ -289,3 +289,26 @@ test("a game won without a signal: Start game 2 works offline, the table plays o
   await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   await context.close();
 });
+
+test("the browser cleared all the site's storage but its cookie: the page stays signed in as its account", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Allt rensat");
+  await playAlone(page, "Bo");
+  await noSignal(context);
+  await playAlone(page, "Anna");
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", {
+    origin: new URL(page.url()).origin,
+    storageTypes: "local_storage,indexeddb,cache_storage,service_workers",
+  });
+  // The phone's record of who is signed in went with it: the page it shows still says who it was rendered for.
+  await expect(page.getByRole("heading", { name: /^Deal \d$/ })).toBeVisible();
+  await expect(page.getByTestId("signed-out-here")).toHaveCount(0);
+  await signal(context);
+  await playAlone(page, "Cecilia");
+  await expect
+    .poll(async () => (await stored(page))[0]!.deals.at(-1)?.entries, { timeout: 15_000 })
+    .toEqual(lone("Cecilia"));
+  await context.close();
+});
