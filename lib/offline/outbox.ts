@@ -142,6 +142,13 @@ export function planChange(
 export const setAside = (d: Pick<QueuedDeal, "kind" | "state">) =>
   (d.kind === "edit" || d.kind === "delete") && d.state === "refused";
 
+/**
+ * Whether a new entry of `gameId` is provisional: an earlier one of its game waits for the table's choice (a change
+ * set aside does not count). It is then shown, and sent, after the server's deals (`renumberProvisional`).
+ */
+export const enteredWhileBlocked = (queue: readonly QueuedDeal[], gameId: string) =>
+  queue.some((d) => d.gameId === gameId && d.state !== "waiting" && !setAside(d));
+
 /** The log in the order it is sent: per game, in the order the changes were made (a change set aside left out). */
 export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId" | "kind" | "state">>(queue: readonly T[]): T[][] {
   const games = new Map<string, T[]>();
@@ -183,13 +190,17 @@ export function chooseOnConflict(
   const shift = serverLength + 1 - deal.number;
   return {
     remove: [],
-    update: queue.slice(index).map((d) => ({
-      seq: d.seq!,
-      changes:
-        d.seq === seq
-          ? { number: d.number + shift, state: "waiting", theirs: undefined, theirsBy: undefined }
-          : { number: d.number + shift },
-    })),
+    // A change of a deal keeps its deal's number: only the new deals move.
+    update: queue
+      .slice(index)
+      .filter((d) => d.seq === seq || !d.kind)
+      .map((d) => ({
+        seq: d.seq!,
+        changes:
+          d.seq === seq
+            ? { number: d.number + shift, state: "waiting", theirs: undefined, theirsBy: undefined }
+            : { number: d.number + shift },
+      })),
   };
 }
 
@@ -354,9 +365,15 @@ export function withQueued(
       changed = true;
       continue;
     }
-    if (entry.provisional ? provisionalStopped : held || entry.number !== shown.length + 1) {
-      held ||= !entry.provisional;
-      continue;
+    // The server's record ends before this phone's copy did (another phone undid or deleted deals): the deal is
+    // shown after the record's last with a provisional number, as *Store as deal N* would store it (the sync asks).
+    const follows = !entry.provisional && !held && entry.number > shown.length + 1;
+    const provisionalHere = entry.provisional || follows;
+    if (provisionalHere ? provisionalStopped : held || entry.number !== shown.length + 1) {
+      if (!follows) {
+        held ||= !entry.provisional;
+        continue;
+      }
     }
     if (!current) {
       created = scorerAfter({ ...record, deals: deals() });
@@ -364,11 +381,11 @@ export function withQueued(
       current = true;
     }
     if (!created.scorer.push({ entries: entry.entries }).ok) {
-      if (entry.provisional) provisionalStopped = true;
+      if (provisionalHere) provisionalStopped = true;
       else held = true;
       continue;
     }
-    shown.push({ entries: entry.entries, seq: entry.seq, key: entry.clientKey, provisional: entry.provisional });
+    shown.push({ entries: entry.entries, seq: entry.seq, key: entry.clientKey, provisional: provisionalHere });
     changed = true;
   }
   if (!changed) return none;

@@ -10,6 +10,7 @@ import {
   moveQueued,
   removeQueued,
   renumberProvisional,
+  enteredWhileBlocked,
   setAside,
   thenChange,
   type Choice,
@@ -109,9 +110,7 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     async (deal: NewDeal & Pick<QueuedDeal, "kind" | "expected" | "sent">) => {
       if (!account) throw new Error("No account on this phone");
       const { store } = await loadOffline();
-      const blocked = (await store.listQueue(account, eveningId)).some(
-        (d) => d.gameId === deal.gameId && d.state !== "waiting" && !setAside(d),
-      );
+      const blocked = enteredWhileBlocked(await store.listQueue(account, eveningId), deal.gameId);
       const entry = { ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) };
       // Another tab of this phone saved the same deal a moment ago (the log is shared): not a second deal N.
       let taken = false;
