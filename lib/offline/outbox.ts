@@ -369,6 +369,10 @@ export function withQueued(
     // shown after the record's last with a provisional number, as *Store as deal N* would store it (the sync asks).
     const follows = !entry.provisional && !held && entry.number > shown.length + 1;
     const provisionalHere = entry.provisional || follows;
+    // The server holds a deal of its number already (another phone's, or this one): the sync compares the two — the
+    // same deal is kept once, another is the table's choice. Either way it is not shown here, and it holds back
+    // nothing: what was entered after it follows the deals shown, as the sync sends it.
+    if (!entry.provisional && !held && entry.number <= shown.length) continue;
     if (provisionalHere ? provisionalStopped : held || entry.number !== shown.length + 1) {
       if (!follows) {
         held ||= !entry.provisional;

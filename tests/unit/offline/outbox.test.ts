@@ -354,3 +354,16 @@ describe("a conflict found before the page has the server's deal", () => {
     expect(later.record.deals).toEqual(early.record.deals);
   });
 });
+
+describe("a waiting deal the server holds a deal of its number for", () => {
+  it("is not shown, and holds back nothing entered after it: those follow the server's deals", () => {
+    const record: GameRecord = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna", deals: [] };
+    // Another phone recorded deals 1 and 2; this phone's deal 2 (entered before it knew) waits to be compared.
+    const stored = { ...record, deals: [{ entries: alone("Bo") }, { entries: alone("Anna") }] };
+    const mine = queued(1, 2, alone("Cecilia"));
+    const after = queued(2, 3, allPass());
+    const local = withQueued(stored, scoreGame(stored), [mine, after]);
+    expect(local.record.deals.map((d) => d.entries)).toEqual([alone("Bo"), alone("Anna"), allPass()]);
+    expect(local.queued).toEqual([3]);
+  });
+});
