@@ -12,7 +12,7 @@ import { nameKey } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { IdSchema, TextSchema } from "./input";
 import { rememberGame, writing, type GameState } from "./game-cache";
-import { gameInclude, toGameRecord } from "./game-record";
+import { gameInclude, seatNames, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
 import { ChangeKeySchema, keepAnswer, once } from "./applied-changes";
@@ -42,6 +42,11 @@ export const StartGameSchema = z.object({
   firstDealerSeat: z.number().int().min(0).max(9),
   /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
   key: ChangeKeySchema.optional(),
+  /**
+   * The number of the game the phone starts, as it showed the evening: when another phone started that game
+   * meanwhile with the same seats and first dealer, it is the same game (answered `same`); with others, refused.
+   */
+  number: z.number().int().min(1).max(1000).optional(),
 });
 export type StartGameInput = z.input<typeof StartGameSchema>;
 
@@ -136,7 +141,10 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
 }
 
 /** Starts the next game with the seats given; the current game must be over. */
-export async function startGame(actor: Actor, input: StartGameInput): Promise<StartedGame & { duplicate?: true }> {
+export async function startGame(
+  actor: Actor,
+  input: StartGameInput,
+): Promise<StartedGame & { duplicate?: true; same?: true }> {
   const parsed = StartGameSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { eveningId, key } = parsed.data;
@@ -149,7 +157,7 @@ export async function startGame(actor: Actor, input: StartGameInput): Promise<St
         const started = await storeNextGame(actor, parsed.data);
         // Only once committed (game-cache.ts: a version that does not match is never used).
         if (started.state) rememberGame(started.game.id, started.state);
-        return started.game;
+        return started.same ? { ...started.game, same: true as const } : started.game;
       }),
     (read) => getDb().$transaction((tx) => read(tx)),
   );
@@ -165,8 +173,8 @@ export interface StartedGame {
 /** The next game's rows, and what its first deal reads when this change was the evening's only one since read. */
 async function storeNextGame(
   actor: Actor,
-  { eveningId, players, firstDealerSeat, key }: z.infer<typeof StartGameSchema>,
-): Promise<{ game: StartedGame; state: GameState | null }> {
+  { eveningId, players, firstDealerSeat, key, number }: z.infer<typeof StartGameSchema>,
+): Promise<{ game: StartedGame; state: GameState | null; same?: true }> {
   return inTransaction(async (tx) => {
     const role = await requireRole(tx, actor, eveningId, ["owner", "member"]);
     const evening = await tx.evening.findUniqueOrThrow({
@@ -175,6 +183,21 @@ async function storeNextGame(
     });
     if (evening.status !== "open") throw new AppError("conflict", { key: "errors.eveningEnded" });
     const last = evening.games[0];
+    const seated = evening.groupId ? await asGroupNames(evening.groupId, players, tx) : players;
+    if (last && number !== undefined && number <= last.number) {
+      // Started on another phone meanwhile: the same game when it was started as this phone starts it.
+      const seats = seatNames(last);
+      const same =
+        number === last.number &&
+        last.firstDealerSeat === firstDealerSeat &&
+        seats.length === seated.length &&
+        seats.every((name, seat) => name === seated[seat]);
+      if (!same) throw new AppError("conflict", { key: "errors.gameStarted", params: { n: number } });
+      const game = { id: last.id, number: last.number, version: evening.version };
+      if (key)
+        await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, kind: "game", answer: game });
+      return { game, state: null, same: true };
+    }
     // As many games as an evening may bring to an import, so its export always imports again.
     if ((last?.number ?? 0) >= IMPORT_LIMITS.gamesPerEvening)
       throw new AppError("conflict", { key: "errors.eveningFull", params: { max: IMPORT_LIMITS.gamesPerEvening } });
@@ -187,7 +210,6 @@ async function storeNextGame(
       players,
       firstDealer: players[firstDealerSeat] ?? "\u0000",
     });
-    const seated = evening.groupId ? await asGroupNames(evening.groupId, players, tx) : players;
     const newcomers = await checkNewSeats(tx, role, eveningId, seated);
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, seated);
     if (evening.groupId && newcomers) await seatAsGroupPlayers(tx, evening.groupId, eveningId);

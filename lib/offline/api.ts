@@ -36,8 +36,14 @@ export interface DealApi {
   /** Replaces deal `number`'s entries, as `seen` says the phone saw it. */
   edit(gameId: string, number: number, entries: Entries, seen?: Seen): Promise<ApiAnswer>;
   remove(gameId: string, number: number, seen?: Seen): Promise<ApiAnswer>;
-  /** Starts the evening's next game: `{ id, number, version }` (a repeat of `key`: the same game). */
-  startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string }): Promise<ApiAnswer>;
+  /**
+   * Starts the evening's next game, game `number` as the phone shows the evening: `{ id, number, version }` (a
+   * repeat of `key`, or the same game started by another phone meanwhile: that game).
+   */
+  startGame(
+    eveningId: string,
+    game: { players: string[]; firstDealerSeat: number; key: string; number?: number },
+  ): Promise<ApiAnswer>;
 }
 
 /** The real routes by `fetch` (passed in for tests), each request bounded by `deadlineMs`, body included. */

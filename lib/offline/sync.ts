@@ -37,6 +37,8 @@ export interface SyncReport {
   outcome: SyncOutcome;
   /** Deals the server now holds that it did not before (new deals and edits). */
   stored: number;
+  /** Keys of new deals another phone had recorded already, as the same deal with the same number: kept once. */
+  same: string[];
 }
 
 class Stop extends Error {
@@ -117,10 +119,11 @@ export async function syncOutbox(
     onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined, game);
   };
   let stored = 0;
+  const same: string[] = [];
   try {
     const games = sendOrder(await store.list());
-    if (!games.some((g) => g[0]!.state === "waiting")) return { outcome: "done", stored };
-    if (!(await signedInAs(api, account))) return { outcome: "signIn", stored };
+    if (!games.some((g) => g[0]!.state === "waiting")) return { outcome: "done", stored, same };
+    if (!(await signedInAs(api, account))) return { outcome: "signIn", stored, same };
     for (const game of games) {
       if (game[0]!.state !== "waiting") continue; // the table decides on the first one before the rest go
       let gameId = game[0]!.gameId;
@@ -145,27 +148,20 @@ export async function syncOutbox(
         if (deal.kind === "game") {
           const entry = await store.markSent(deal.seq!);
           if (!entry) continue;
-          const answer = await call(() =>
-            api.startGame(entry.eveningId, {
-              players: entry.players ?? [],
-              firstDealerSeat: entry.firstDealerSeat ?? 0,
-              key: entry.clientKey,
-            }),
-          );
-          const started = answer.body as { id?: unknown; number?: unknown } | null;
-          if ((answer.status === 200 || answer.status === 201) && typeof started?.id === "string") {
-            applied(entry, typeof started.number === "number" ? started.number : entry.number, answer);
-            // The game's deals entered meanwhile go by its id from now on, in the same transaction.
-            const rest = (await store.list()).filter((d) => d.gameId === entry.gameId && d.seq !== entry.seq);
-            await store.apply({
-              remove: [entry.seq!],
-              update: rest.map((d) => ({ seq: d.seq!, changes: { gameId: started.id as string } })),
-            });
-            if (answer.status === 201) stored++;
+          const started = await startGame(store, api, entry, applied);
+          if ("id" in started) {
             gameId = started.id;
+            if (started.fresh) stored++;
+            else {
+              // Started before (an answer the network lost), or by another phone as this one started it: the same
+              // game, which may hold deals already — this phone's are checked against them as any others.
+              const fresh = await reread(entry);
+              if (!fresh) break;
+              server = fresh;
+            }
             continue;
           }
-          await store.apply(refuse(entry, answer));
+          await store.apply(refuse(entry, started.refused));
           break;
         }
         if (deal.kind) {
@@ -186,10 +182,17 @@ export async function syncOutbox(
           if (answer.status === 200) {
             applied(entry, number, answer);
             await store.apply({ remove: [entry.seq!], update: [] });
+            if ((answer.body as { duplicate?: boolean } | null)?.duplicate) {
+              // Made before (an answer the network lost), and the record may have moved on since: as it is now.
+              const fresh = await reread(entry);
+              if (!fresh) break;
+              server = fresh;
+              continue;
+            }
             if (entry.kind === "edit")
               server.deals[number - 1] = { ...server.deals[number - 1]!, entries: entry.entries };
             else server.deals.splice(number - 1, 1);
-            if (!(answer.body as { duplicate?: boolean } | null)?.duplicate) stored++;
+            stored++;
             continue;
           }
           if (answer.status === 409 && keyOf(answer) === "errors.race" && raced++ < 3) {
@@ -203,8 +206,13 @@ export async function syncOutbox(
           continue;
         }
         const step = planStep(deal, server.deals);
-        if (step.kind === "stored" || step.kind === "same") {
+        if (step.kind === "stored") {
           await store.apply({ remove: [deal.seq!], update: [] });
+          continue;
+        }
+        if (step.kind === "same") {
+          await keptAsTheirs(store, deal, step.number, server.deals[step.number - 1]!.clientKey);
+          same.push(deal.clientKey);
           continue;
         }
         if (step.kind === "conflict") {
@@ -257,10 +265,48 @@ export async function syncOutbox(
       }
     }
   } catch (error) {
-    if (error instanceof Stop) return { outcome: error.outcome, stored };
+    if (error instanceof Stop) return { outcome: error.outcome, stored, same };
     throw error;
   }
-  return { outcome: "done", stored };
+  return { outcome: "done", stored, same };
+}
+
+/**
+ * The next game an entry of the log starts: once the server has it, the entry leaves the log and the game's deals
+ * entered meanwhile go by its id, in one change of the log. `fresh` when this send started it (not a repeat, nor the
+ * same game another phone started).
+ */
+async function startGame(
+  store: QueueStore,
+  api: SyncApi,
+  entry: QueuedDeal,
+  applied: (entry: QueuedDeal, number: number, answer: ApiAnswer) => void,
+): Promise<{ id: string; fresh: boolean } | { refused: ApiAnswer }> {
+  const answer = await call(() =>
+    api.startGame(entry.eveningId, {
+      players: entry.players ?? [],
+      firstDealerSeat: entry.firstDealerSeat ?? 0,
+      key: entry.clientKey,
+      number: entry.number,
+    }),
+  );
+  const started = answer.body as { id?: unknown; number?: unknown } | null;
+  const id = started?.id;
+  if ((answer.status !== 200 && answer.status !== 201) || typeof id !== "string") return { refused: answer };
+  applied(entry, typeof started?.number === "number" ? started.number : entry.number, answer);
+  const rest = (await store.list()).filter((d) => d.gameId === entry.gameId && d.seq !== entry.seq);
+  await store.apply({ remove: [entry.seq!], update: rest.map((d) => ({ seq: d.seq!, changes: { gameId: id } })) });
+  return { id, fresh: answer.status === 201 };
+}
+
+/**
+ * A new deal another phone had recorded as the same deal with the same number: it leaves the log, kept once as
+ * theirs — and a change of it made here goes to that deal, by its key (`theirs`), else by its number.
+ */
+async function keptAsTheirs(store: QueueStore, deal: QueuedDeal, number: number, theirs: string | null) {
+  const changes = theirs ? { target: theirs } : { target: undefined, number };
+  const changing = (await store.list()).filter((d) => d.target === deal.clientKey);
+  await store.apply({ remove: [deal.seq!], update: changing.map((d) => ({ seq: d.seq!, changes })) });
 }
 
 async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredDeal[] } | { refused: ApiAnswer }> {

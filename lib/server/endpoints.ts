@@ -145,7 +145,7 @@ export function postGame(eveningId: string, request: PlainRequest): Promise<Json
   return answering(request, async () => {
     const input = jsonObject(request);
     const game = await startGame(await actorFromCookies(request.cookie), { ...input, eveningId } as never);
-    return { status: game.duplicate ? 200 : 201, body: game };
+    return { status: game.duplicate || game.same ? 200 : 201, body: game };
   });
 }
 

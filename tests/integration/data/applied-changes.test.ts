@@ -120,4 +120,34 @@ describeWithDatabase("changes applied once by their key", () => {
     // Another account's request with the same key learns nothing of it: it is checked as its own change.
     await expect(startGame(other, next)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("the same next game started on two phones is one game; with other seats the second is refused", async () => {
+    const owner = await newActor("owner");
+    const { eveningId, gameId } = await newEvening(owner);
+    for (let n = 1; n <= 20; n++) {
+      const game = (await getEvening(owner, eveningId)).games[0]!;
+      if (game.result.winners.length) break;
+      await recordDeal(owner, { gameId, number: n, entries: lone("Anna"), clientKey: key("rec") });
+    }
+    const seats = { eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 1, number: 2 };
+    const first = await startGame(owner, { ...seats, key: key("game") });
+    await recordDeal(owner, { gameId: first.id, number: 1, entries: lone("Bo"), clientKey: key("rec") });
+    // The other phone had not heard of it: the same game, its deals recorded there.
+    const second = await startGame(owner, { ...seats, key: key("game") });
+    expect(second).toEqual({ id: first.id, number: 2, version: expect.any(Number), same: true });
+    const before = await fingerprint();
+    await expect(startGame(owner, { ...seats, firstDealerSeat: 2, key: key("game") })).rejects.toMatchObject({
+      code: "conflict",
+      text: { key: "errors.gameStarted", params: { n: 2 } },
+    });
+    await expect(
+      startGame(owner, { ...seats, players: ["Bo", "Anna", "Cecilia"], key: key("game") }),
+    ).rejects.toMatchObject({ text: { key: "errors.gameStarted" } });
+    expect(await fingerprint()).toEqual(before);
+    // Without a number, a start while game 2 is played is refused as before.
+    await expect(startGame(owner, { ...seats, number: undefined })).rejects.toMatchObject({
+      text: { key: "errors.gameInProgress" },
+    });
+    expect((await getEvening(owner, eveningId)).games).toHaveLength(2);
+  });
 });

@@ -4,10 +4,10 @@
  * key applied once and a repeat answered as the first, a deleted deal's key spent), with the real rules engine
  * behind it.
  */
-import type { QueueChange, QueuedDeal, StoredDeal } from "@/lib/offline/outbox";
+import type { StoredDeal } from "@/lib/offline/outbox";
 import { type Entries, createScorer, sameEntries, type GameRecord } from "@/lib/rules";
 import type { ApiAnswer, Seen } from "@/lib/offline/api";
-import type { QueueStore, SyncApi } from "@/lib/offline/sync";
+import type { SyncApi } from "@/lib/offline/sync";
 import { problemText } from "@/lib/i18n/dictionaries";
 
 export const PLAYERS = ["Anna", "Bo", "Cecilia"];
@@ -28,6 +28,8 @@ export class FakeServer implements SyncApi {
   before?: (method: string) => void;
   /** The first answer to each change key applied (edits, deletions), and the spent keys of deleted deals. */
   applied = new Map<string, ApiAnswer>();
+  /** Each game's seats and first dealer ("g1": the setup's). */
+  seats = new Map<string, { players: string[]; firstDealerSeat: number }>();
 
   constructor(
     readonly setup: Omit<GameRecord, "deals"> = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna" },
@@ -52,8 +54,15 @@ export class FakeServer implements SyncApi {
     return Promise.resolve(work());
   }
 
-  private refusal(deals: StoredDeal[]): string | null {
-    const created = createScorer({ ...this.setup, deals: [] });
+  /** Game `gameId`'s setup: the evening's rules, the game's seats and first dealer. */
+  setupOf(gameId: string): Omit<GameRecord, "deals"> {
+    const seats = this.seats.get(gameId);
+    if (!seats) return this.setup;
+    return { ...this.setup, players: seats.players, firstDealer: seats.players[seats.firstDealerSeat]! };
+  }
+
+  private refusal(gameId: string, deals: StoredDeal[]): string | null {
+    const created = createScorer({ ...this.setupOf(gameId), deals: [] });
     if (!created.ok) return "setup";
     for (const deal of deals) {
       const pushed = created.scorer.push({ entries: deal.entries });
@@ -69,7 +78,10 @@ export class FakeServer implements SyncApi {
   deals(gameId: string) {
     return this.answer("GET", gameId, () => ({
       status: 200,
-      body: { players: this.setup.players, deals: this.game(gameId).map((d, i) => ({ number: i + 1, ...d })) },
+      body: {
+        players: this.setupOf(gameId).players,
+        deals: this.game(gameId).map((d, i) => ({ number: i + 1, ...d })),
+      },
     }));
   }
 
@@ -84,7 +96,7 @@ export class FakeServer implements SyncApi {
       if (spent) return spent;
       if (deal.number !== deals.length + 1)
         return { status: 409, body: { error: { code: "conflict", message: "taken" } } };
-      const refused = this.refusal([...deals, { entries: deal.entries, clientKey: deal.clientKey }]);
+      const refused = this.refusal(gameId, [...deals, { entries: deal.entries, clientKey: deal.clientKey }]);
       if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
       deals.push({ entries: deal.entries, clientKey: deal.clientKey });
       this.storedBy.set(deal.clientKey, this.user);
@@ -111,7 +123,7 @@ export class FakeServer implements SyncApi {
         body: { error: { code: "conflict", key: "errors.dealChanged", message: `Deal ${number} was changed` } },
       };
     const changed = make(deals);
-    const refused = this.refusal(changed);
+    const refused = this.refusal(gameId, changed);
     if (refused) return { status: 400, body: { error: { code: "validation", message: refused } } };
     const removed = changed.length < deals.length ? deals[number - 1]! : null;
     if (removed?.clientKey) this.applied.set(removed.clientKey, { status: 200, body: { number, duplicate: true } });
@@ -122,13 +134,30 @@ export class FakeServer implements SyncApi {
   }
 
   /** The evening's games started, in order (ids "g1", "g2", …): a next game starts once the last is won. */
-  startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string }) {
+  startGame(eveningId: string, game: { players: string[]; firstDealerSeat: number; key: string; number?: number }) {
     return this.answer("POST", `games ${eveningId}`, () => {
       const first = this.applied.get(game.key);
       if (first) return { status: 200, body: { ...(first.body as object), duplicate: true } };
-      const number = this.games.size + 1;
+      const number = Math.max(1, this.games.size) + 1;
+      if (game.number !== undefined && game.number < number) {
+        // Started on another phone meanwhile: the same game when started with the same seats and first dealer.
+        const id = `g${number - 1}`;
+        const started = this.setupOf(id);
+        const same =
+          game.number === number - 1 &&
+          started.players.join() === game.players.join() &&
+          started.firstDealer === game.players[game.firstDealerSeat];
+        if (!same)
+          return {
+            status: 409,
+            body: { error: { code: "conflict", key: "errors.gameStarted", message: "game started elsewhere" } },
+          };
+        const answer = { status: 200, body: { id, number: number - 1, version: 100 + number - 1, same: true } };
+        this.applied.set(game.key, answer);
+        return answer;
+      }
       const last = this.game(`g${number - 1}`);
-      const created = createScorer({ ...this.setup, deals: [] });
+      const created = createScorer({ ...this.setupOf(`g${number - 1}`), deals: [] });
       const won =
         created.ok &&
         last.every((d) => created.scorer.push({ entries: d.entries }).ok) &&
@@ -140,6 +169,7 @@ export class FakeServer implements SyncApi {
         };
       const id = `g${number}`;
       this.game(id);
+      this.seats.set(id, { players: game.players, firstDealerSeat: game.firstDealerSeat });
       const answer = { status: 201, body: { id, number, version: 100 + number } };
       this.applied.set(game.key, answer);
       return answer;
@@ -159,40 +189,7 @@ export class FakeServer implements SyncApi {
   }
 }
 
-/** The outbox in memory, with IndexedDB's auto-increment order. */
-export class MemoryQueue implements QueueStore {
-  deals: QueuedDeal[] = [];
-  private next = 1;
-
-  add(deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt">): QueuedDeal {
-    const queued: QueuedDeal = { ...deal, seq: this.next++, state: "waiting", queuedAt: 0 };
-    this.deals.push(queued);
-    return queued;
-  }
-
-  async list() {
-    return this.deals.map((d) => ({ ...d }));
-  }
-
-  async apply(change: QueueChange) {
-    this.deals = this.deals.filter((d) => !change.remove.includes(d.seq!));
-    for (const { seq, changes } of change.update) {
-      const deal = this.deals.find((d) => d.seq === seq);
-      if (!deal) continue;
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined) delete (deal as unknown as Record<string, unknown>)[key];
-        else (deal as unknown as Record<string, unknown>)[key] = value;
-      }
-    }
-    for (const entry of change.add ?? []) this.deals.push({ ...entry, seq: this.next++ });
-  }
-
-  async markSent(seq: number) {
-    const entry = this.deals.find((d) => d.seq === seq);
-    if (entry) entry.sent = true;
-    return entry && { ...entry };
-  }
-}
+export { MemoryQueue } from "@/tests/support/random-table";
 
 /** Knektpass deals: `who` plays against the others' passes, taking all five tricks; or two play, 3–2. */
 export const alone = (who: string): Entries =>

@@ -21,7 +21,7 @@ describe("syncOutbox", () => {
     enter(2, alone("Cecilia"));
     enter(3, allPass());
     const report = await syncOutbox(queue, server, ACCOUNT);
-    expect(report).toEqual({ outcome: "done", stored: 4 });
+    expect(report).toEqual({ outcome: "done", stored: 4, same: [] });
     expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-3-key", "phone-a-4-key"]);
     expect(server.game("g2").map((d) => d.clientKey)).toEqual(["phone-a-2-key"]);
     expect(queue.deals).toEqual([]);
@@ -34,10 +34,10 @@ describe("syncOutbox", () => {
     enter(2, alone("Cecilia"));
     // The first deal reached the server, but the phone never heard back, so it is still queued.
     server.recordedElsewhere("g1", pair("Anna", "Bo"), "phone-a-1-key");
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 1 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 1, same: [] });
     expect(server.game("g1").map((d) => d.clientKey)).toEqual(["phone-a-1-key", "phone-a-2-key"]);
     // A second run has nothing left to send.
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: [] });
     expect(server.game("g1")).toHaveLength(2);
   });
 
@@ -49,7 +49,7 @@ describe("syncOutbox", () => {
     enter(1, pair("Anna", "Bo")); // identical: the same deal
     enter(2, alone("Cecilia")); // different: a conflict
     enter(3, allPass()); // waits behind the conflict
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: ["phone-a-1-key"] });
     expect(server.game("g1")).toHaveLength(2);
     expect(queue.deals.map((d) => [d.number, d.state])).toEqual([
       [2, "conflict"],
@@ -110,11 +110,24 @@ describe("syncOutbox", () => {
     const { queue, enter } = phone();
     enter(4, pair("Anna", "Cecilia"));
     enter(5, allPass());
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: [] });
     expect(queue.deals[0]).toMatchObject({ state: "refused", number: 4 });
     expect(queue.deals[0]!.reason).toMatch(/over|won|winner/i);
     expect(queue.deals[1]).toMatchObject({ state: "waiting" });
     expect(server.game("g1")).toHaveLength(3);
+  });
+
+  it("an edit of a deal kept once as the same deal another phone recorded changes that deal", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    const mine = enter(1, pair("Anna", "Bo"));
+    // Sent, its answer lost: the edit made meanwhile is an entry of its own, naming the deal by this phone's key.
+    await queue.markSent(mine.seq!);
+    await queue.apply(changeShown(queue.deals, mine.seq!, { kind: "edit", entries: alone("Bo") }, "edit-1"));
+    server.recordedElsewhere("g1", pair("Anna", "Bo"), "other-phone-key");
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 1, same: ["phone-a-1-key"] });
+    expect(server.game("g1")).toEqual([{ entries: alone("Bo"), clientKey: "other-phone-key" }]);
+    expect(queue.deals).toEqual([]);
   });
 
   it("keeps the outbox when the network fails or the session ended, and sends it later", async () => {
@@ -123,13 +136,13 @@ describe("syncOutbox", () => {
     enter(1, pair("Anna", "Bo"));
     enter(2, alone("Cecilia"));
     server.reachable = false;
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "offline", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "offline", stored: 0, same: [] });
     server.reachable = true;
     server.signedIn = false;
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "signIn", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "signIn", stored: 0, same: [] });
     expect(queue.deals).toHaveLength(2);
     server.signedIn = true;
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2, same: [] });
   });
 
   it("checks again when another phone writes between the check and the send", async () => {
@@ -143,7 +156,7 @@ describe("syncOutbox", () => {
         server.recordedElsewhere("g1", pair("Anna", "Bo"));
       }
     };
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: ["phone-a-1-key"] });
     // The other phone's deal was the same: kept once.
     expect(server.game("g1")).toHaveLength(1);
     expect(queue.deals).toEqual([]);
@@ -163,7 +176,7 @@ describe("syncOutbox: the last intent wins, also while a send is on its way", ()
       "POST",
       duringSend(queue, entered.seq!, { kind: "edit", entries: alone("Cecilia") }, "edit-1"),
     );
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 2, same: [] });
     expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia")]);
     expect(queue.deals).toEqual([]);
   });
@@ -213,7 +226,7 @@ describe("syncOutbox: the last intent wins, also while a send is on its way", ()
     });
     // The first send was made and its answer lost.
     await server.edit("g1", 1, alone("Anna"), { expected: alone("Bo"), key: "edit-key-9" });
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0 });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: [] });
     expect(queue.deals).toEqual([]);
     expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Anna")]);
   });
@@ -292,7 +305,7 @@ describe("syncOutbox: the next game started without a signal", () => {
     const report = await syncOutbox(queue, server, ACCOUNT, (entry, number, _, id) =>
       told.push([entry.kind, number, id]),
     );
-    expect(report).toEqual({ outcome: "done", stored: 3 });
+    expect(report).toEqual({ outcome: "done", stored: 3, same: [] });
     expect(server.game("g2").map((d) => d.entries)).toEqual([alone("Anna"), allPass()]);
     expect(queue.deals).toEqual([]);
     expect(told).toEqual([

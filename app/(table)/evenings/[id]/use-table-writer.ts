@@ -149,7 +149,7 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
         };
         return write(change, (c) =>
           send(
-            () => fetchApi.startGame(eveningId, { players, firstDealerSeat, key: c.clientKey }),
+            () => fetchApi.startGame(eveningId, { players, firstDealerSeat, key: c.clientKey, number }),
             (answer) => ({
               action: "game",
               gameId: (answer.body as { id: string }).id,
