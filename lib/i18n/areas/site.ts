@@ -151,7 +151,8 @@ export const sv: Record<keyof typeof en, string> = {
   "errors.server": "{text}",
   "errors.eveningEnded": "Kvällen är avslutad.",
   "errors.gameInProgress": "Parti {n} pågår fortfarande.",
-  "errors.gameStarted": "Parti {n} startades under tiden på en annan telefon, med andra platser eller en annan förste givare.",
+  "errors.gameStarted":
+    "Parti {n} startades under tiden på en annan telefon, med andra platser eller en annan förste givare.",
   "errors.inviteInvalid": "Inbjudningslänken gäller inte.",
   "errors.inviteGone": "Inbjudningslänken gäller inte (längre). Be om en ny.",
   "errors.noGroup": "Sällskapet finns inte.",
