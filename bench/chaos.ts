@@ -25,7 +25,9 @@ import type { QueuedDeal } from "../lib/offline/outbox";
 import { sameEntries, type Entries } from "../lib/rules";
 import { playAlone } from "../tests/support/table";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
-import { prepareDatabase, startServer } from "./support/server";
+import { createDealApi } from "../lib/offline/api";
+import { playRandomTable, type ReadGame } from "../tests/support/random-table";
+import { prepareDatabase, signIn, startServer } from "./support/server";
 
 const PLAYERS = ["Anna", "Bo", "Cecilia"];
 /** A Knektpass deal where only `who` plays. */
@@ -884,6 +886,57 @@ try {
     await phone.online();
     await phone.drain();
     await phone.close();
+    return owner;
+  });
+
+  // The randomised table: two phones (the owner's and a member's), 200 changes of every kind — new deals, edits,
+  // undos, deletions, the next game, the table's choices — on a network that is away, delays, drops answers and
+  // delivers requests twice; the phones' logs and the real sync, sent to this server over HTTP. CHAOS_SEED=n
+  // plays another table.
+  const seed = Number(process.env.CHAOS_SEED ?? 20261207);
+  await scenario(`randomised table, two phones, 200 changes (seed ${seed})`, async (ledger) => {
+    const owner = await account("random");
+    const member = await account("random");
+    const e = await evening(owner, "Slumpbordet", 24);
+    await joinEvening({ userId: member.id }, e.invite);
+    ledger.evenings.add(e.id);
+    const phoneApi = async (user: Account) => {
+      const cookie = await signIn(server.base, user.username, PASSWORD);
+      return createDealApi((input, init) =>
+        fetch(`${server.base}${String(input)}`, { ...init, headers: { ...init?.headers, Cookie: cookie } }),
+      );
+    };
+    const read = async (): Promise<ReadGame[]> =>
+      (await getEvening({ userId: owner.id }, e.id)).games.map((g) => ({
+        id: g.id,
+        number: g.number,
+        players: g.record.players,
+        firstDealerSeat: g.record.players.indexOf(g.record.firstDealer!),
+        deals: g.record.deals.map((d, i) => ({ entries: d.entries, clientKey: g.keys[i] ?? null })),
+      }));
+    const run = await playRandomTable({
+      seed,
+      changes: 200,
+      eveningId: e.id,
+      rules: { variant: "knektpass", houseRules: { startScore: 24 } },
+      read,
+      phones: [
+        { api: await phoneApi(owner), account: owner.id },
+        { api: await phoneApi(member), account: member.id },
+      ],
+      faults: { away: 0.15, dropped: 0.15, twice: 0.1, delayMs: 40 },
+      ...(process.env.CHAOS_TRACE ? { trace: (line: string) => console.log(line) } : {}),
+    });
+    const names = new Map([owner, member].map((a) => [a.id, a.username]));
+    for (const [key, by] of run.entered) ledger.entered.set(key, { by: names.get(by)! });
+    for (const key of [...run.dropped, ...run.same]) ledger.dropped.add(key);
+    ledger.finals.set(e.id, run.showed.flat());
+    if (process.env.CHAOS_TRACE) {
+      const rows = await getDb().deal.findMany({ where: { game: { eveningId: e.id } }, select: { clientKey: true } });
+      const kept = new Set(rows.map((r) => r.clientKey));
+      for (const key of run.entered.keys()) if (!kept.has(key) && !ledger.dropped.has(key)) console.log(`LOST ${key}`);
+    }
+    console.log(`  randomised table: ${JSON.stringify(run.counts)}`);
     return owner;
   });
 

@@ -187,21 +187,36 @@ export function chooseOnConflict(
   if (!deal || deal.state !== "conflict") return { remove: [], update: [] };
   if (choice === "theirs") return { remove: [seq], update: [] };
   if (choice === "mine") return { remove: [seq], update: [] };
-  const shift = serverLength + 1 - deal.number;
+  const number = serverLength + 1;
   return {
     remove: [],
     // A change of a deal keeps its deal's number: only the new deals move.
-    update: queue
-      .slice(index)
-      .filter((d) => d.seq === seq || !d.kind)
-      .map((d) => ({
-        seq: d.seq!,
-        changes:
-          d.seq === seq
-            ? { number: d.number + shift, state: "waiting", theirs: undefined, theirsBy: undefined }
-            : { number: d.number + shift },
-      })),
+    update: [
+      { seq, changes: { number, state: "waiting", theirs: undefined, theirsBy: undefined } },
+      ...following(queue, deal, number, () => true),
+    ],
   };
+}
+
+/**
+ * The new deals of `deal`'s game entered after it, numbered anew behind it now that it stands as deal `number`:
+ * each after the one before, a deletion entered in between taking one deal away — as the phone showed them, never
+ * below 1 whatever numbers earlier choices left them.
+ */
+function following(
+  queue: readonly QueuedDeal[],
+  deal: QueuedDeal,
+  number: number,
+  include: (d: QueuedDeal) => boolean,
+): QueueChange["update"] {
+  let last = number;
+  const update: QueueChange["update"] = [];
+  for (const d of [...queue].sort((a, b) => a.seq! - b.seq!)) {
+    if (d.gameId !== deal.gameId || d.seq! <= deal.seq! || !include(d)) continue;
+    if (d.kind === "delete" && !setAside(d)) last = Math.max(last - 1, 0);
+    else if (!d.kind) update.push({ seq: d.seq!, changes: { number: ++last } });
+  }
+  return update;
 }
 
 /** Deleting a queued deal: the new deals queued after it in its game move up one place. */
@@ -434,16 +449,10 @@ export function renumberProvisional(queue: readonly QueuedDeal[], serverLength: 
 export function followRecord(queue: readonly QueuedDeal[], seq: number, next: number): QueueChange {
   const deal = queue.find((d) => d.seq === seq);
   if (!deal || deal.kind) return { remove: [], update: [] };
-  const shift = next - deal.number;
   const fresh = { state: "waiting", reason: undefined, refusal: undefined } as const;
   return {
     remove: [],
-    update: queue
-      .filter((d) => d.gameId === deal.gameId && d.seq! >= seq && !d.kind && !d.provisional)
-      .map((d) => ({
-        seq: d.seq!,
-        changes: d.seq === seq ? { ...fresh, number: next } : { number: d.number + shift },
-      })),
+    update: [{ seq, changes: { ...fresh, number: next } }, ...following(queue, deal, next, (d) => !d.provisional)],
   };
 }
 

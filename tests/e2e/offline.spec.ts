@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { EntryRecord, GameRecord } from "@/lib/rules";
+import { scoreGame, type EntryRecord, type GameRecord } from "@/lib/rules";
 import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
 import { PASSWORD, screenshots, signUp } from "./support";
 import { alone, createEvening, enterDeal, playAlone, type Seats } from "../support/table";
@@ -190,6 +190,14 @@ test("two phones without a signal record the same deal: the table chooses theirs
     );
     await expect(conflict.getByTestId("conflict-theirs")).toContainText(`${theirs}: Plays`);
     await expect(conflict.getByTestId("conflict-mine")).toContainText(`${mine}: Plays`);
+    // What each choice makes of this phone's deal: where it would stand, who deals it.
+    const withTheirs = scoreGame({ ...record, deals: [...record.deals, { entries: lone(theirs) }] });
+    await expect(conflict.getByTestId("mine-what")).toHaveText(
+      `Keep mine: this phone's stays deal ${n}, ${withTheirs.deals[n - 1]!.dealer} deals.`,
+    );
+    await expect(conflict.getByTestId("both-what")).toHaveText(
+      new RegExp(`^Keep both: this phone's becomes deal ${n + 1}, ${withTheirs.nextDeal!.dealer} deals\\.`),
+    );
     return conflict;
   }
 

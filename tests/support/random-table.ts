@@ -134,6 +134,7 @@ export interface TableRun {
 export class TablePhone {
   readonly log = new MemoryQueue();
   read: ReadGame[] = [];
+  trace: (line: string) => void = () => {};
   constructor(
     private readonly table: { eveningId: string; rules: Pick<GameRecord, "variant" | "houseRules"> },
     public api: SyncApi,
@@ -194,6 +195,7 @@ export class TablePhone {
       ...(provisional ? { provisional } : {}),
     });
     this.run.entered.set(clientKey, this.account);
+    this.trace(`enter ${clientKey} as ${record.deals.length + 1} of ${game.id}`);
     return true;
   }
 
@@ -263,6 +265,7 @@ export class TablePhone {
     const own = this.read.find((g) => g.id === blocked.gameId);
     const length = own?.deals.length ?? 0;
     const current = this.games().at(-1)!;
+    this.trace(`choose ${blocked.clientKey} ${blocked.kind ?? "new"} ${blocked.state} ${blocked.refusal ?? ""}`);
     let change: QueueChange;
     const ofGame = this.log.deals.filter((d) => d.gameId === blocked.gameId);
     if (blocked.state === "conflict") change = chooseOnConflict(ofGame, blocked.seq!, "both", length);
@@ -293,9 +296,14 @@ export class TablePhone {
   }
 
   async sync() {
+    const before = this.log.deals.filter((d) => !d.kind).map((d) => d.clientKey);
     const { same } = await syncOutbox(this.log, this.api, this.account);
     for (const key of same) this.run.same.add(key);
     await this.reload();
+    const stored = new Set(this.read.flatMap((g) => g.deals.map((d) => d.clientKey)));
+    const left = before.filter((k) => !this.log.deals.some((d) => d.clientKey === k));
+    for (const key of left)
+      if (!stored.has(key)) this.trace(`${key} left the log unstored (same: ${same.includes(key)})`);
   }
 }
 
@@ -342,7 +350,10 @@ export async function playRandomTable(options: {
   const phones = options.phones.map(
     ({ api, account }) => new TablePhone(table, network(api, random, options.faults), account, options.read, run),
   );
-  for (const phone of phones) await phone.reload();
+  for (const phone of phones) {
+    phone.trace = trace;
+    await phone.reload();
+  }
   const { counts } = run;
   for (let i = 0; i < options.changes; i++) {
     const phone = pick(phones);
@@ -373,13 +384,16 @@ export async function playRandomTable(options: {
   // shows before the send that needs no more choices is what the server must keep.
   for (const phone of phones) phone.api = network(options.phones[phones.indexOf(phone)]!.api, random, CLEAR);
   for (const phone of phones.slice(0, -1))
-    for (let round = 0; round < 50; round++) {
+    for (let round = 0; round < 1000; round++) {
+      trace(
+        `first ${JSON.stringify(phone.log.deals.map((d) => [d.seq, d.kind ?? "new", d.gameId.slice(-4), d.number, d.state, d.refusal ?? "", d.provisional ? "prov" : ""]))}`,
+      );
       await phone.sync();
       if (!(await phone.choose())) break;
     }
   const last = phones.at(-1)!;
   await last.reload();
-  for (let round = 0; round < 50; round++) {
+  for (let round = 0; round < 1000; round++) {
     run.showed = last.shown();
     trace(
       `last shows ${JSON.stringify(
@@ -396,6 +410,8 @@ export async function playRandomTable(options: {
     await last.sync();
     if (!(await last.choose())) break;
   }
+  for (const phone of phones)
+    trace(`end log ${JSON.stringify(phone.log.deals.map((d) => [d.clientKey, d.kind ?? "new", d.state, d.number]))}`);
   if (last.log.deals.some((d) => d.state === "waiting")) throw new Error("the last phone's log did not drain");
   return run;
 }

@@ -207,6 +207,9 @@ function Conflict({ deal, game, onChoose }: { deal: QueuedDeal; game: TableGame;
           deals: record.deals.map((d, i) => (i === deal.number - 1 ? { entries: deal.entries } : d)),
         })
       : null;
+  // What each choice makes of this phone's deal: its dealer and trumftvång where it would stand.
+  const dealt = game.result.deals[deal.number - 1];
+  const next = game.result.nextDeal;
   const choose = (choice: Choice) =>
     startTransition(async () => {
       setError(null);
@@ -246,6 +249,21 @@ function Conflict({ deal, game, onChoose }: { deal: QueuedDeal; game: TableGame;
           {error}
         </p>
       ) : null}
+      <ul className="muted choice-what" data-testid="conflict-what">
+        <li>{dict["offline.theirsWhat"]}</li>
+        {dealt ? (
+          <li data-testid="mine-what">
+            {t("offline.mineWhat", { n: deal.number, dealer: dealt.dealer })}
+            {dealt.trumpCompulsion ? ` ${dict["offline.followCompulsion"]}` : null}
+          </li>
+        ) : null}
+        {next ? (
+          <li data-testid="both-what">
+            {t("offline.bothWhat", { n: record.deals.length + 1, dealer: next.dealer })}
+            {next.trumpCompulsion ? ` ${dict["offline.followCompulsion"]}` : null}
+          </li>
+        ) : null}
+      </ul>
       <p className="muted">{dict["offline.provisional"]}</p>
       <div className="actions">
         <button type="button" className="button" disabled={pending} onClick={() => choose("theirs")}>
