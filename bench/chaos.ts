@@ -8,7 +8,9 @@
  * an edit and an undo while the deal's send is held 1.2 s and 3 s, an answer dropped then the deal undone and
  * entered again, a phone clock 3 h ahead and behind, the form's number while a slowed phone opens its copy, two tabs
  * saving the same deal, IndexedDB cleared with deals waiting, another phone's undo of an earlier deal, a game won and
- * the next one started without a signal.
+ * the next one started without a signal. Last, the randomised table (tests/support/random-table.ts): two phones of two
+ * accounts make 200 random changes of every kind on a network that is away, delays, drops and repeats, with their
+ * logs and the real sync, against this server over HTTP (seed printed; CHAOS_SEED=n plays another).
  *
  * Every deal is followed by its client key: seen in the phone's outbox or in the request that sent it, with the
  * account that entered it. At the end of each scenario every account signs in again and every outbox drains;

@@ -340,6 +340,33 @@ describe("the log's edits and deletions", () => {
   });
 });
 
+describe("the deals entered after a chosen one, numbered anew behind it", () => {
+  // Numbers earlier choices left out of step: a deal after a deletion of a stored deal, shown then as deal 5.
+  const queue = [
+    queued(1, 23, allPass(), { state: "refused", refusal: "moved" }),
+    queued(2, 24, alone("Bo")),
+    queued(3, 5, alone("Bo"), { kind: "delete", expected: alone("Anna") }),
+    queued(4, 5, alone("Cecilia")),
+  ];
+
+  it("Store as deal N: each after the one before, a deletion in between taking one away, never below 1", () => {
+    expect(followRecord(queue, 1, 12).update).toEqual([
+      { seq: 1, changes: { state: "waiting", reason: undefined, refusal: undefined, number: 12 } },
+      { seq: 2, changes: { number: 13 } },
+      { seq: 4, changes: { number: 13 } },
+    ]);
+  });
+
+  it("Keep both: the same", () => {
+    const conflict = queue.map((d, i) => (i === 0 ? { ...d, state: "conflict" as const, theirs: allPass() } : d));
+    expect(chooseOnConflict(conflict, 1, "both", 11).update.map((u) => [u.seq, u.changes.number])).toEqual([
+      [1, 12],
+      [2, 13],
+      [4, 13],
+    ]);
+  });
+});
+
 describe("a conflict found before the page has the server's deal", () => {
   it("shows the server's deal of its number in its place, so the next deal's number holds", () => {
     const record: GameRecord = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna", deals: [] };
