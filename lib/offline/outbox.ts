@@ -149,6 +149,15 @@ export const setAside = (d: Pick<QueuedDeal, "kind" | "state">) =>
 export const enteredWhileBlocked = (queue: readonly QueuedDeal[], gameId: string) =>
   queue.some((d) => d.gameId === gameId && d.state !== "waiting" && !setAside(d));
 
+/** Whether `d` is a new deal waiting as the same deal of the same game as `deal` (two tabs saving one deal). */
+export const sameNewDeal = (d: QueuedDeal, deal: Pick<QueuedDeal, "kind" | "gameId" | "number">) =>
+  !deal.kind &&
+  !d.kind &&
+  !d.provisional &&
+  d.state === "waiting" &&
+  d.gameId === deal.gameId &&
+  d.number === deal.number;
+
 /** The log in the order it is sent: per game, in the order the changes were made (a change set aside left out). */
 export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId" | "kind" | "state">>(queue: readonly T[]): T[][] {
   const games = new Map<string, T[]>();

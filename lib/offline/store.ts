@@ -5,7 +5,7 @@
  * shown). Nothing here runs on the server.
  */
 import Dexie, { liveQuery, type EntityTable } from "dexie";
-import type { QueueChange, QueuedDeal } from "./outbox";
+import { enteredWhileBlocked, sameNewDeal, type QueueChange, type QueuedDeal } from "./outbox";
 import type { QueueStore } from "./sync";
 
 /** The last state of an evening this phone saw from the server for `account`, and when the server rendered it. */
@@ -89,9 +89,22 @@ export async function logGeneration(): Promise<string> {
   });
 }
 
-/** Puts a change at the end of the log, after every change made before it. */
-export async function enqueue(deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt">): Promise<void> {
-  await open().outbox.add({ ...deal, state: "waiting", queuedAt: Date.now() });
+/**
+ * Puts a change at the end of its account's log, after every change made before it, in one transaction with the
+ * checks of the log as stored now: provisional while an earlier entry of its game waits for the table's choice; and
+ * a new deal another tab of this phone saved as the same deal a moment ago is not added again (`taken`).
+ */
+export async function enqueue(
+  deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt" | "provisional" | "account"> & { account: string },
+): Promise<"added" | "taken"> {
+  const { outbox } = open();
+  return open().transaction("rw", outbox, async () => {
+    const queue = await listQueue(deal.account, deal.eveningId);
+    const blocked = enteredWhileBlocked(queue, deal.gameId);
+    if (!blocked && queue.some((d) => sameNewDeal(d, deal))) return "taken";
+    await outbox.add({ ...deal, ...(blocked ? { provisional: true } : {}), state: "waiting", queuedAt: Date.now() });
+    return "added";
+  });
 }
 
 /**

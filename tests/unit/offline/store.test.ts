@@ -57,6 +57,27 @@ describe("the outbox in IndexedDB", () => {
     ).rejects.toThrow();
   });
 
+  it("adds a new deal once when two tabs save it at once, and as provisional behind a deal waiting for a choice", async () => {
+    useDatabase("store-tabs");
+    const deal = { account: A, eveningId: "e4", gameId: "g4", number: 5, entries: allPass() };
+    const saved = await Promise.all([
+      enqueue({ ...deal, clientKey: "tab-key-1" }),
+      enqueue({ ...deal, entries: alone("Bo"), clientKey: "tab-key-2" }),
+    ]);
+    expect(saved.sort()).toEqual(["added", "taken"]);
+    expect(await listQueue(A, "e4")).toHaveLength(1);
+    const [first] = await listQueue(A, "e4");
+    await applyChange({
+      remove: [],
+      update: [{ seq: first!.seq!, changes: { state: "conflict", theirs: alone("Bo") } }],
+    });
+    expect(await enqueue({ ...deal, number: 6, clientKey: "tab-key-3" })).toBe("added");
+    expect((await listQueue(A, "e4")).map((d) => [d.number, d.provisional ?? false])).toEqual([
+      [5, false],
+      [6, true],
+    ]);
+  });
+
   it("keeps each account's deals apart: another account neither lists nor sends them, only counts them", async () => {
     useDatabase("store-accounts");
     await enqueue({ account: A, eveningId: "e1", gameId: "g1", number: 1, entries: allPass(), clientKey: "acc-key-1" });

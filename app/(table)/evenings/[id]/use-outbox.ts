@@ -10,7 +10,6 @@ import {
   moveQueued,
   removeQueued,
   renumberProvisional,
-  enteredWhileBlocked,
   setAside,
   thenChange,
   type Choice,
@@ -28,10 +27,6 @@ export class TakenHere extends Error {
     super(`deal ${number} taken in another tab`);
   }
 }
-
-/** Whether the log's entry `d` is a new deal saved as the same deal of the same game as `deal`. */
-const takenBy = (d: QueuedDeal, deal: NewDeal) =>
-  !d.kind && !d.provisional && d.state === "waiting" && d.gameId === deal.gameId && d.number === deal.number;
 
 /** The queue after `change`, as the store will hold it. */
 function applied(queue: readonly QueuedDeal[], change: QueueChange): QueuedDeal[] {
@@ -110,17 +105,8 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
     async (deal: NewDeal & Pick<QueuedDeal, "kind" | "expected" | "sent">) => {
       if (!account) throw new Error("No account on this phone");
       const { store } = await loadOffline();
-      const blocked = enteredWhileBlocked(await store.listQueue(account, eveningId), deal.gameId);
-      const entry = { ...deal, account, eveningId, ...(blocked ? { provisional: true } : {}) };
       // Another tab of this phone saved the same deal a moment ago (the log is shared): not a second deal N.
-      let taken = false;
-      await store.updateLog(account, eveningId, (queue) => {
-        taken = !deal.kind && !blocked && queue.some((d) => takenBy(d, deal));
-        return taken
-          ? { remove: [], update: [] }
-          : { remove: [], update: [], add: [{ ...entry, state: "waiting", queuedAt: Date.now() }] };
-      });
-      if (taken) throw new TakenHere(deal.number);
+      if ((await store.enqueue({ ...deal, account, eveningId })) === "taken") throw new TakenHere(deal.number);
       // Shown before the save is told done: the next deal's form starts now, not when the watch reports the deal a
       // moment later — a tap on that form in between would be lost as the form starts again.
       const queue = await store.listQueue(account, eveningId);
