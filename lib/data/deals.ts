@@ -84,6 +84,11 @@ export const EditDealSchema = z.object({
   expectedKey: SeenKeySchema,
   /** The phone's key for this change: applied once, a repeat answered as the first (decision 023). */
   key: ChangeKeySchema.optional(),
+  /**
+   * *Keep mine* on a conflict: the deal becomes the sender's recording of it — its key (the phone's recording that
+   * conflicted) and its recorder are the sender's, so the record says who recorded what stands.
+   */
+  clientKey: ChangeKeySchema.optional(),
 });
 export type EditDealInput = z.input<typeof EditDealSchema>;
 
@@ -478,12 +483,14 @@ export async function editDeal(actor: Actor, input: EditDealInput): Promise<Chan
 
 async function editParsedDeal(
   actor: Actor,
-  { gameId, number, entries, expected, expectedKey, key }: z.infer<typeof EditDealSchema>,
+  { gameId, number, entries, expected, expectedKey, key, clientKey }: z.infer<typeof EditDealSchema>,
 ): Promise<ChangedDeal> {
   forgetGame(gameId);
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = dealToChange(state, number, expected, expectedKey);
+    const elsewhere = clientKey ? state.clientKeys.indexOf(clientKey) : -1;
+    if (elsewhere >= 0 && elsewhere !== number - 1) throw new AppError("conflict", { key: "errors.keyReused" });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);
@@ -494,6 +501,7 @@ async function editParsedDeal(
       where: { gameId_number: { gameId, number } },
       select: { id: true },
     });
+    if (clientKey) await tx.deal.update({ where: { id: deal.id }, data: { clientKey, recordedById: state.userId } });
     await tx.dealEntry.deleteMany({ where: { dealId: deal.id } });
     await tx.dealEntry.createMany({
       data: toEntryRows(state.record.players, asEntries(entries)).map((row) => ({ ...row, dealId: deal.id })),

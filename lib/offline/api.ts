@@ -23,6 +23,8 @@ export interface Seen {
   expected?: Entries;
   expectedKey?: string;
   key?: string;
+  /** Keep mine: the key of this phone's recording, which the deal becomes (its recorder the sender). */
+  clientKey?: string;
 }
 
 export interface DealApi {

@@ -330,7 +330,9 @@ export async function keepMine(
   try {
     // Keyed as this choice of this entry: a repeat (an answer the network lost) is answered as the first.
     const key = `mine-${deal.clientKey}`.slice(0, 64);
-    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, { expected: deal.theirs, key }));
+    // The deal becomes this phone's recording: its key and this account as its recorder.
+    const seen = { expected: deal.theirs, key, clientKey: deal.clientKey };
+    const answer = await call(() => api.edit(deal.gameId, deal.number, deal.entries, seen));
     if (answer.status === 409) await showTheirsNow(store, api, deal);
     if (answer.status !== 200) return { ok: false, reason: messageOf(answer, `HTTP ${answer.status}`) };
   } catch (error) {

@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { deleteDeal, editDeal, getGameDeals, recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evening-view";
 import { startGame } from "@/lib/data/evenings";
+import { joinEvening } from "@/lib/data/members";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
 
 const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
@@ -149,5 +150,36 @@ describeWithDatabase("changes applied once by their key", () => {
       text: { key: "errors.gameInProgress" },
     });
     expect((await getEvening(owner, eveningId)).games).toHaveLength(2);
+  });
+
+  it("Keep mine makes the deal this account's recording: its key and recorder, so the record says who recorded it", async () => {
+    const owner = await newActor("owner");
+    const member = await newActor("member");
+    const { eveningId, gameId } = await newEvening(owner);
+    await joinEvening(member, (await getEvening(owner, eveningId)).inviteToken!);
+    const theirs = key("theirs");
+    await recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: theirs });
+    const mine = key("mine");
+    await editDeal(member, {
+      gameId,
+      number: 1,
+      entries: lone("Anna"),
+      expected: lone("Bo"),
+      key: key("keep"),
+      clientKey: mine,
+    });
+    const [deal] = (await getGameDeals(owner, gameId)).deals;
+    expect(deal).toMatchObject({ entries: lone("Anna"), clientKey: mine, by: expect.stringContaining("member") });
+    // The other phone's late repeat of its recording is not taken for the deal that stands: the number is taken.
+    await expect(
+      recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: theirs }),
+    ).rejects.toMatchObject({ code: "conflict" });
+    // A recording's key names one deal only.
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo"), clientKey: key("rec") });
+    const before = await fingerprint();
+    await expect(
+      editDeal(member, { gameId, number: 2, entries: lone("Cecilia"), clientKey: mine }),
+    ).rejects.toMatchObject({ code: "conflict", text: { key: "errors.keyReused" } });
+    expect(await fingerprint()).toEqual(before);
   });
 });

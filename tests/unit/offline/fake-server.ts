@@ -178,7 +178,15 @@ export class FakeServer implements SyncApi {
 
   edit(gameId: string, number: number, entries: Entries, seen: Seen = {}) {
     return this.answer("PUT", gameId, () =>
-      this.change(gameId, number, seen, (deals) => deals.map((d, i) => (i === number - 1 ? { ...d, entries } : d))),
+      this.change(gameId, number, seen, (deals) =>
+        deals.map((d, i) =>
+          i !== number - 1
+            ? d
+            : seen.clientKey
+              ? { entries, clientKey: seen.clientKey, by: this.user }
+              : { ...d, entries },
+        ),
+      ),
     );
   }
 

@@ -81,7 +81,10 @@ describe("syncOutbox", () => {
     enter(1, alone("Cecilia"));
     enter(2, allPass());
     await syncOutbox(queue, server, ACCOUNT);
+    const mine = queue.deals[0]!.clientKey;
     expect(await keepMine(queue, server, queue.deals[0]!)).toEqual({ ok: true });
+    // The deal is this phone's recording now: its key, its account.
+    expect(server.game("g1")[0]).toEqual({ entries: alone("Cecilia"), clientKey: mine, by: ACCOUNT });
     await syncOutbox(queue, server, ACCOUNT);
     expect(server.game("g1").map((d) => d.entries)).toEqual([alone("Cecilia"), allPass()]);
     expect(queue.deals).toEqual([]);
