@@ -312,3 +312,38 @@ test("the browser cleared all the site's storage but its cookie: the page stays 
     .toEqual(lone("Cecilia"));
   await context.close();
 });
+
+test("a member removed while changes wait: the evening's page says they can no longer be sent, and lets them go", async ({
+  baseURL,
+}) => {
+  const owner = await phoneAtTheTable(baseURL, "Borttagen");
+  await owner.page.getByText("Invite others at the table").click();
+  const invite = await owner.page.getByTestId("invite-url").inputValue();
+  const member = await openPhone(baseURL);
+  const name = await signUp(member.page);
+  await member.page.goto(new URL(invite).pathname);
+  await member.page.getByRole("button", { name: "Join the evening" }).click();
+  await expect(member.page.getByRole("heading", { level: 1 })).toHaveText("Borttagen");
+  await workerInControl(member.page);
+
+  await noSignal(member.context);
+  await playAlone(member.page, "Bo");
+  await expect(member.page.getByTestId("outbox-count")).toHaveText(/^1 deal not sent yet\./);
+  await owner.page.getByRole("button", { name: `Remove: ${name}` }).click();
+  await expect(owner.page.getByRole("button", { name: `Remove: ${name}` })).toHaveCount(0);
+
+  await signal(member.context);
+  await member.page.reload();
+  await expect(member.page.getByTestId("not-found")).toBeVisible();
+  const stranded = member.page.getByTestId("stranded");
+  await expect(stranded).toContainText("1 change of this evening is waiting on this phone and can no longer be sent.");
+  await screenshots(member.page, "stranded-changes");
+  await stranded.getByRole("button", { name: "Delete them from this phone" }).click();
+  await expect(stranded).toHaveCount(0);
+  await member.page.reload();
+  await expect(member.page.getByTestId("not-found")).toBeVisible();
+  await expect(member.page.getByTestId("stranded")).toHaveCount(0);
+  expect((await stored(owner.page))[0]!.deals).toEqual([]);
+  await member.context.close();
+  await owner.context.close();
+});

@@ -21,6 +21,11 @@ export const en = {
   "offline.refusedWon": "Game {game} was won before this deal was sent.",
   "offline.refusedEnded": "The evening has ended, so this deal can no longer be stored.",
   "offline.refusedGone": "This evening is not open to your account any more.",
+  "offline.stranded": "{n} changes of this evening are waiting on this phone and can no longer be sent.",
+  "offline.strandedOne": "1 change of this evening is waiting on this phone and can no longer be sent.",
+  "offline.strandedWhy":
+    "The evening was deleted, or your account was removed from it. Ask its owner to invite you again to send them; or let them go.",
+  "offline.strandedDelete": "Delete them from this phone",
   "offline.refusedRules": "The rules do not accept it now: {reason}",
   "offline.moveTo": "Move into game {game} as deal {n}",
   "offline.refusedMoved":
@@ -97,6 +102,11 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.refusedWon": "Parti {game} vanns innan given skickades.",
   "offline.refusedEnded": "Kvällen är avslutad, så given kan inte längre sparas.",
   "offline.refusedGone": "Kvällen är inte längre öppen för ditt konto.",
+  "offline.stranded": "{n} ändringar av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
+  "offline.strandedOne": "1 ändring av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
+  "offline.strandedWhy":
+    "Kvällen togs bort, eller ditt konto togs bort från den. Be ägaren bjuda in dig igen för att skicka dem, eller släpp dem.",
+  "offline.strandedDelete": "Ta bort dem från den här telefonen",
   "offline.refusedRules": "Reglerna godtar den inte nu: {reason}",
   "offline.moveTo": "Flytta till parti {game} som giv {n}",
   "offline.refusedMoved":
