@@ -39,6 +39,22 @@ export async function keepAnswer(
   });
 }
 
+/**
+ * Spends the key a deleted deal was recorded with (`userId`: its recorder), in the deletion's transaction: a late
+ * repeat of its recording is answered as recorded (`{ number }`), and not stored again (`removedKeys`).
+ */
+export async function spendKey(
+  tx: Pick<Tx, "appliedChange">,
+  deal: { userId: string; key: string; eveningId: string; gameId: string; number: number },
+): Promise<void> {
+  const { userId, key, eveningId, gameId, number } = deal;
+  await tx.appliedChange.upsert({
+    where: { userId_key: { userId, key } },
+    create: { userId, key, eveningId, gameId, answer: { number } },
+    update: {},
+  });
+}
+
 /** The keys of a game's deleted deals, each with the answer its recording was given: `{ number }`. */
 export async function removedKeys(tx: Pick<Tx, "appliedChange">, gameId: string): Promise<Map<string, number>> {
   const rows = await tx.appliedChange.findMany({ where: { gameId }, select: { key: true, answer: true } });

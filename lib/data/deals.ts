@@ -30,7 +30,7 @@ import { announceEveningChange, inTransaction, markEveningChanged, versionClaim 
 import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
-import { ChangeKeySchema, keepAnswer, once, removedKeys } from "./applied-changes";
+import { ChangeKeySchema, keepAnswer, once, removedKeys, spendKey } from "./applied-changes";
 
 /** The shape that reaches the engine: bounded in size; the engine checks every value. */
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -554,16 +554,12 @@ async function deleteParsedDeal(
     });
     // Its recording's key is spent: a late repeat of it is answered as recorded, and not stored again.
     if (removed.clientKey)
-      await tx.appliedChange.upsert({
-        where: { userId_key: { userId: removed.recordedById, key: removed.clientKey } },
-        create: {
-          userId: removed.recordedById,
-          key: removed.clientKey,
-          eveningId: state.eveningId,
-          gameId,
-          answer: { number },
-        },
-        update: {},
+      await spendKey(tx, {
+        userId: removed.recordedById,
+        key: removed.clientKey,
+        eveningId: state.eveningId,
+        gameId,
+        number,
       });
     // Later deals move up one place, through negative numbers: PostgreSQL checks the unique (game, number)
     // key row by row, so a plain decrement could collide with a row not yet moved. n → n − K → n − 1.
