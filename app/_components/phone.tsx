@@ -25,7 +25,7 @@ import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
 import type { Applied } from "@/lib/offline/sync";
-import { counted, lossSeen as seen, readMark, writeMark, type Count } from "@/lib/offline/log-mark";
+import { counted, lossSeen as seen, markStorage, readMark, writeMark, type Count } from "@/lib/offline/log-mark";
 import { idle, nextTask } from "./when-idle";
 
 type Store = typeof import("@/lib/offline/store");
@@ -150,6 +150,14 @@ async function forgetKept(account: string | null): Promise<void> {
  * The phone counts its log as it changes (every tab's changes), and says what a log the browser cleared held
  * (lib/offline/log-mark.ts) until the table has read it.
  */
+/** Where the phone keeps its mark of the log: localStorage, and a copy in a cookie. */
+const markStore = () =>
+  markStorage(
+    localStorage,
+    { read: () => document.cookie, write: (cookie) => (document.cookie = cookie) },
+    location.protocol === "https:",
+  );
+
 function useLostChanges(accountId: string | null): { lost: Count | null; lossSeen(): void } {
   const [lost, setLost] = useState<Count | null>(null);
   useEffect(() => {
@@ -159,8 +167,9 @@ function useLostChanges(accountId: string | null): { lost: Count | null; lossSee
     void loadOffline().then(({ store }) => {
       if (stopped) return;
       const count = async (waiting: number) => {
-        const mark = counted(readMark(localStorage), await store.logGeneration(), accountId, waiting, Date.now());
-        writeMark(localStorage, mark);
+        const marks = markStore();
+        const mark = counted(readMark(marks), await store.logGeneration(), accountId, waiting, Date.now());
+        writeMark(marks, mark);
         if (!stopped) setLost(mark.lost[accountId] ?? null);
       };
       const watch = () => store.watchLog(accountId, (log) => void count(log.length).catch(() => undefined));
@@ -182,7 +191,7 @@ function useLostChanges(accountId: string | null): { lost: Count | null; lossSee
     };
   }, [accountId]);
   const lossSeen = useCallback(() => {
-    if (accountId) writeMark(localStorage, seen(readMark(localStorage), accountId));
+    if (accountId) writeMark(markStore(), seen(readMark(markStore()), accountId));
     setLost(null);
   }, [accountId]);
   return { lost, lossSeen };

@@ -1,5 +1,6 @@
 /**
- * What this phone last knew of its log, kept apart from the log (localStorage, not IndexedDB): the log's
+ * What this phone last knew of its log, kept apart from the log (localStorage, and a copy in a cookie: a browser that
+ * clears both IndexedDB and localStorage to free space keeps its cookies — not IndexedDB): the log's
  * generation (a random id made with the log's database) and how many changes of each account waited, and when. A
  * browser that cleared the site's IndexedDB — to free space, or a person clearing it — leaves a log of another
  * generation, or none: the changes the mark counted are then lost, and the page says so plainly instead of
@@ -39,6 +40,44 @@ export function writeMark(storage: Pick<Storage, "setItem">, mark: LogMark): voi
   } catch {
     // storage full or blocked: the next count writes again
   }
+}
+
+/** The cookie that keeps a copy of the mark: read when localStorage was cleared with the log. */
+export const MARK_COOKIE = "protokoll_log";
+/** A year; the mark is written again each time the phone counts its log. */
+const COOKIE_AGE_S = 365 * 24 * 3600;
+
+/**
+ * The mark's storage: localStorage, and a copy in a cookie (`cookies`: the page's `document.cookie`, passed in),
+ * read when localStorage no longer has it. A mark too long for a cookie is kept in localStorage only.
+ */
+export function markStorage(
+  local: Pick<Storage, "getItem" | "setItem">,
+  cookies: { read(): string; write(cookie: string): void },
+  secure: boolean,
+): Pick<Storage, "getItem" | "setItem"> {
+  return {
+    getItem(key) {
+      const kept = local.getItem(key);
+      if (kept !== null || key !== KEY) return kept;
+      const pair = cookies
+        .read()
+        .split("; ")
+        .find((c) => c.startsWith(`${MARK_COOKIE}=`));
+      try {
+        return pair ? decodeURIComponent(pair.slice(MARK_COOKIE.length + 1)) : null;
+      } catch {
+        return null;
+      }
+    },
+    setItem(key, value) {
+      local.setItem(key, value);
+      const encoded = encodeURIComponent(value);
+      if (key !== KEY || encoded.length > 3000) return;
+      const attributes = `; path=/; max-age=${COOKIE_AGE_S}; samesite=lax${secure ? "; secure" : ""}`;
+      cookies.write(`${MARK_COOKIE}=${encoded}${attributes}`);
+    },
+  };
 }
 
 /**

@@ -217,6 +217,25 @@ test("the browser cleared the phone's storage while deals waited: the page says 
   await context.close();
 });
 
+test("the browser cleared IndexedDB and localStorage together while deals waited: the page still says so", async ({
+  baseURL,
+}) => {
+  const { context, page } = await phoneAtTheTable(baseURL, "Rensad helt");
+  await noSignal(context);
+  for (const who of ["Anna", "Cecilia"]) await playAlone(page, who);
+  await expect(page.getByTestId("outbox-count")).toHaveText("2 deals not sent yet.");
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", {
+    origin: new URL(page.url()).origin,
+    storageTypes: "indexeddb,local_storage",
+  });
+  await signal(context);
+  await page.reload();
+  await expect(page.getByTestId("outbox-lost")).toContainText("2 changes entered on this phone were lost");
+  await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+  await context.close();
+});
+
 test("two tabs of one evening save the same deal at once without a signal: one deal, and the other tab is told", async ({
   baseURL,
 }) => {
@@ -297,6 +316,7 @@ test("the browser cleared all the site's storage but its cookie: the page stays 
   await playAlone(page, "Bo");
   await noSignal(context);
   await playAlone(page, "Anna");
+  await expect(page.getByTestId("outbox-count")).toHaveText("1 deal not sent yet.");
   const cdp = await context.newCDPSession(page);
   await cdp.send("Storage.clearDataForOrigin", {
     origin: new URL(page.url()).origin,
@@ -305,6 +325,8 @@ test("the browser cleared all the site's storage but its cookie: the page stays 
   // The phone's record of who is signed in went with it: the page it shows still says who it was rendered for.
   await expect(page.getByRole("heading", { name: /^Deal \d$/ })).toBeVisible();
   await expect(page.getByTestId("signed-out-here")).toHaveCount(0);
+  // The copy of the log's mark in the cookie says what went with the rest.
+  await expect(page.getByTestId("outbox-lost")).toContainText("1 change entered on this phone was lost");
   await signal(context);
   await playAlone(page, "Cecilia");
   await expect

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counted, lossSeen, readMark, writeMark, type LogMark } from "@/lib/offline/log-mark";
+import { counted, lossSeen, markStorage, readMark, writeMark, type LogMark } from "@/lib/offline/log-mark";
 
 const none: LogMark = { generation: null, waiting: {}, lost: {} };
 
@@ -44,5 +44,29 @@ describe("the phone's mark of its log", () => {
     expect(readMark(storage)).toEqual(mark);
     store.set("protokoll.log", "{broken");
     expect(readMark(storage)).toEqual(none);
+  });
+
+  it("keeps a copy in a cookie: with localStorage cleared too, the loss is still said", () => {
+    const local = new Map<string, string>();
+    let jar = "other=1";
+    const storage = markStorage(
+      { getItem: (k) => local.get(k) ?? null, setItem: (k, v) => void local.set(k, v) },
+      {
+        read: () => jar,
+        // As document.cookie does: the pair set replaces the cookie of its name, the attributes are not read back.
+        write: (cookie) => {
+          const pair = cookie.split("; ")[0]!;
+          const name = pair.split("=")[0]!;
+          jar = [...jar.split("; ").filter((c) => !c.startsWith(`${name}=`)), pair].join("; ");
+        },
+      },
+      true,
+    );
+    writeMark(storage, counted(none, "gen-1", "anna", 3, 1000));
+    // The browser cleared IndexedDB and localStorage: the cookie still has the mark.
+    local.clear();
+    const mark = counted(readMark(storage), "gen-2", "anna", 0, 5000);
+    expect(mark.lost).toEqual({ anna: { n: 3, at: 1000 } });
+    expect(jar).toContain("other=1");
   });
 });
