@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, screenshots, signIn, signUp } from "./support";
+import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
 
 test("a signed-out visitor gets a page that says what Protokoll is and how to start", async ({ page }) => {
   const response = await page.goto("/");
@@ -52,4 +52,28 @@ test("the language switch turns the page Swedish and is remembered", async ({ pa
 test("pages for signed-in users send visitors to sign in and back", async ({ page }) => {
   await page.goto("/evenings/new");
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fevenings%2Fnew/);
+});
+
+test("a next place that leaves the site is not followed after sign-in or sign-up: the browser stays on the site", async ({
+  browser,
+}) => {
+  for (const next of ["%2F%5Cevil.example", "%2F%09%2Fevil.example", "%2F%2Fevil.example", "%2F%0D%0AX%3A1"]) {
+    const page = await browser.newPage();
+    // Requests that would leave the site are stopped and counted.
+    const away: string[] = [];
+    await page.route((url) => url.hostname.endsWith("evil.example"), (route) => {
+      away.push(route.request().url());
+      return route.abort();
+    });
+    const username = await signUp(page);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+    await page.goto(`/sign-in?next=${next}`);
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/evenings$/);
+    expect(away).toEqual([]);
+    await page.close();
+  }
 });

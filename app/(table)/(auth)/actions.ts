@@ -5,11 +5,7 @@ import { signIn, signOut } from "@/auth";
 import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { createUser, SignUpSchema } from "@/lib/data/users";
 import { invalidInput } from "@/lib/errors";
-
-/** Returns a safe place to go after signing in: a path on this site only. */
-function safeNext(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : "/evenings";
-}
+import { sitePath } from "@/lib/http/site-path";
 
 async function signInWith(username: string, password: string, next: string): Promise<ActionResult> {
   try {
@@ -30,7 +26,7 @@ export async function signInAction(_: ActionResult | null, formData: FormData): 
   if (!isForm(formData)) return notAForm();
   const username = String(formData.get("username") ?? "").slice(0, 100);
   const password = String(formData.get("password") ?? "").slice(0, 300);
-  return signInWith(username, password, safeNext(formData.get("next")));
+  return signInWith(username, password, sitePath(formData.get("next")));
 }
 
 export async function signUpAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
@@ -42,7 +38,7 @@ export async function signUpAction(_: ActionResult | null, formData: FormData): 
     return createUser(parsed.data);
   });
   if (!created.ok) return created;
-  return signInWith(created.data.username, password, safeNext(formData.get("next")));
+  return signInWith(created.data.username, password, sitePath(formData.get("next")));
 }
 
 export async function signOutAction(): Promise<void> {
