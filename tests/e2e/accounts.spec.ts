@@ -61,10 +61,13 @@ test("a next place that leaves the site is not followed after sign-in or sign-up
     const page = await browser.newPage();
     // Requests that would leave the site are stopped and counted.
     const away: string[] = [];
-    await page.route((url) => url.hostname.endsWith("evil.example"), (route) => {
-      away.push(route.request().url());
-      return route.abort();
-    });
+    await page.route(
+      (url) => url.hostname.endsWith("evil.example"),
+      (route) => {
+        away.push(route.request().url());
+        return route.abort();
+      },
+    );
     const username = await signUp(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
