@@ -489,8 +489,10 @@ async function editParsedDeal(
   const version = await inTransaction(async (tx) => {
     const state = await loadGame(tx, actor, gameId);
     const before = dealToChange(state, number, expected, expectedKey);
-    const elsewhere = clientKey ? state.clientKeys.indexOf(clientKey) : -1;
-    if (elsewhere >= 0 && elsewhere !== number - 1) throw new AppError("conflict", { key: "errors.keyReused" });
+    // Keep mine names this phone's own recording, which the game never stored: a key the game holds or held (this
+    // deal's too — another account's recording) is never taken over.
+    if (clientKey && (state.clientKeys.includes(clientKey) || state.removedKeys?.has(clientKey)))
+      throw new AppError("conflict", { key: "errors.keyReused" });
     const deals = state.record.deals.map((d, i) => (i === number - 1 ? { entries: asEntries(entries) } : d));
     const result = rescore(state.record, deals);
     await keepWonBehindLaterGames(tx, state, gameId, result);

@@ -184,6 +184,11 @@ async function storeNextGame(
     if (evening.status !== "open") throw new AppError("conflict", { key: "errors.eveningEnded" });
     const last = evening.games[0];
     const seated = evening.groupId ? await asGroupNames(evening.groupId, players, tx) : players;
+    if (number !== undefined && number > (last?.number ?? 0) + 1)
+      throw new AppError("conflict", {
+        key: "errors.gameNotNext",
+        params: { n: number, next: (last?.number ?? 0) + 1 },
+      });
     if (last && number !== undefined && number <= last.number) {
       // Started on another phone meanwhile: the same game when it was started as this phone starts it.
       const seats = seatNames(last);

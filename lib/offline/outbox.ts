@@ -75,9 +75,11 @@ export interface QueuedDeal {
  * gone: the evening or game is not open to this account (any more); rules: the rules refuse it as it stands
  * (it can be edited); moved: the server's record no longer ends where this phone's copy ended (another phone
  * undid or deleted deals) — the table decides whether it follows the record's last deal; changed: an edit or
- * deletion of a deal that another phone changed or deleted meanwhile.
+ * deletion of a deal that another phone changed or deleted meanwhile; unstarted: entered for a next game this phone
+ * started whose start the server refused (another phone started that game first, with other seats) and the table
+ * deleted — it can move into the evening's current game.
  */
-export type RefusalKind = "won" | "ended" | "gone" | "rules" | "moved" | "changed";
+export type RefusalKind = "won" | "ended" | "gone" | "rules" | "moved" | "changed" | "unstarted";
 
 /** A deal as the server stores it. */
 export interface StoredDeal {
@@ -158,16 +160,22 @@ export const sameNewDeal = (d: QueuedDeal, deal: Pick<QueuedDeal, "kind" | "game
   d.gameId === deal.gameId &&
   d.number === deal.number;
 
-/** The log in the order it is sent: per game, in the order the changes were made (a change set aside left out). */
+/**
+ * The log in the order it is sent: per game, in the order the changes were made (a change set aside left out) — a
+ * next game started here first of its game, also before deals moved into it that were entered earlier.
+ */
 export function sendOrder<T extends Pick<QueuedDeal, "seq" | "gameId" | "kind" | "state">>(queue: readonly T[]): T[][] {
   const games = new Map<string, T[]>();
   for (const deal of [...queue].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
     if (setAside(deal)) continue;
     const list = games.get(deal.gameId) ?? [];
-    list.push(deal);
+    if (deal.kind === "game") list.unshift(deal);
+    else list.push(deal);
     games.set(deal.gameId, list);
   }
-  return [...games.values()];
+  // A next game goes where it was started: behind every change made before it.
+  const at = (list: T[]) => list[0]!.seq ?? 0;
+  return [...games.values()].sort((a, b) => at(a) - at(b));
 }
 
 export type Choice = "theirs" | "mine" | "both";
@@ -243,6 +251,9 @@ export function removeQueued(queue: readonly QueuedDeal[], seq: number): QueueCh
 
 /** The id a next game started on this phone goes by until the server gives it one. */
 export const pendingGameId = (key: string) => `pending-${key}`;
+
+/** Whether `gameId` names a next game started on this phone that the server has not started (yet). */
+export const isPendingGame = (gameId: string) => gameId.startsWith("pending-");
 
 /** A new key for a change of the log: 128 random bits, as the server takes them (8–64 printable characters). */
 export function changeKey(): string {

@@ -7,6 +7,7 @@
  */
 import type { ApiAnswer, DealApi } from "./api";
 import {
+  isPendingGame,
   planChange,
   planStep,
   sendOrder,
@@ -37,8 +38,11 @@ export interface SyncReport {
   outcome: SyncOutcome;
   /** Deals the server now holds that it did not before (new deals and edits). */
   stored: number;
-  /** Keys of new deals another phone had recorded already, as the same deal with the same number: kept once. */
-  same: string[];
+  /**
+   * New deals another phone had recorded already, as the same deal with the same number: kept once, as theirs —
+   * this phone's key, and the key of the deal it is kept as (what a change of it made here goes to).
+   */
+  same: { key: string; as: string | null }[];
 }
 
 class Stop extends Error {
@@ -119,13 +123,14 @@ export async function syncOutbox(
     onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined, game);
   };
   let stored = 0;
-  const same: string[] = [];
+  const same: SyncReport["same"] = [];
   try {
     const games = sendOrder(await store.list());
     if (!games.some((g) => g[0]!.state === "waiting")) return { outcome: "done", stored, same };
     if (!(await signedInAs(api, account))) return { outcome: "signIn", stored, same };
     for (const game of games) {
       if (game[0]!.state !== "waiting") continue; // the table decides on the first one before the rest go
+      if (await unstarted(store, game)) continue;
       let gameId = game[0]!.gameId;
       // A game started on this phone has no deals on the server yet (nor an id there).
       let server = game[0]!.kind === "game" ? { deals: [] } : await loadDeals(api, gameId);
@@ -211,8 +216,9 @@ export async function syncOutbox(
           continue;
         }
         if (step.kind === "same") {
-          await keptAsTheirs(store, deal, step.number, server.deals[step.number - 1]!.clientKey);
-          same.push(deal.clientKey);
+          const theirs = server.deals[step.number - 1]!.clientKey;
+          await keptAsTheirs(store, deal, step.number, theirs);
+          same.push({ key: deal.clientKey, as: theirs });
           continue;
         }
         if (step.kind === "conflict") {
@@ -269,6 +275,17 @@ export async function syncOutbox(
     throw error;
   }
   return { outcome: "done", stored, same };
+}
+
+/**
+ * Deals of a next game whose start the table deleted (the server refused it): the table moves them into the
+ * evening's current game, or deletes them — never sent for a game the server does not have. False for any other.
+ */
+async function unstarted(store: QueueStore, game: QueuedDeal[]): Promise<boolean> {
+  if (game.some((d) => d.kind === "game") || !isPendingGame(game[0]!.gameId)) return false;
+  const never = { status: 409, body: null };
+  for (const deal of game) if (deal.state === "waiting") await store.apply(refuseAs(deal, never, "unstarted"));
+  return true;
 }
 
 /**

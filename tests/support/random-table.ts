@@ -209,6 +209,7 @@ export class TablePhone {
       if (!evaluateGame({ ...view.record, deals }).ok) return false;
     }
     const key = view.keys[number - 1];
+    this.trace(`change ${change.kind} of ${number} in ${game.id}: key ${key} seq ${view.seqOf.get(number)}`);
     if (change.kind === "delete" && key) this.run.dropped.add(key);
     const seq = view.seqOf.get(number);
     if (seq !== undefined) {
@@ -256,7 +257,7 @@ export class TablePhone {
   /**
    * The table's choice on the first entry waiting for one, on the record as it is now: a conflict kept both ways,
    * a deal the record no longer ends before stored as its next, a deal of a game won meanwhile moved into the
-   * current game, a next game refused deleted with its deals, anything else refused deleted.
+   * current game (so are those of a next game whose refused start the table deleted), anything else refused deleted.
    */
   async choose(): Promise<boolean> {
     const blocked = this.log.deals.find((d) => d.state !== "waiting");
@@ -269,12 +270,14 @@ export class TablePhone {
     let change: QueueChange;
     const ofGame = this.log.deals.filter((d) => d.gameId === blocked.gameId);
     if (blocked.state === "conflict") change = chooseOnConflict(ofGame, blocked.seq!, "both", length);
-    else if (blocked.kind === "game") {
-      this.drop(ofGame);
-      change = { remove: ofGame.map((d) => d.seq!), update: [] };
-    } else if (!blocked.kind && blocked.refusal === "moved")
+    else if (blocked.kind === "game") change = { remove: [blocked.seq!], update: [] };
+    else if (!blocked.kind && blocked.refusal === "moved")
       change = followRecord(this.log.deals, blocked.seq!, length + 1);
-    else if (!blocked.kind && blocked.refusal === "won" && current.id !== blocked.gameId)
+    else if (
+      !blocked.kind &&
+      (blocked.refusal === "won" || blocked.refusal === "unstarted") &&
+      current.id !== blocked.gameId
+    )
       change = moveQueued(blocked, current.id, this.view(current).record.deals.length + 1);
     else {
       this.drop([blocked]);
@@ -298,12 +301,16 @@ export class TablePhone {
   async sync() {
     const before = this.log.deals.filter((d) => !d.kind).map((d) => d.clientKey);
     const { same } = await syncOutbox(this.log, this.api, this.account);
-    for (const key of same) this.run.same.add(key);
+    for (const { key, as } of same) {
+      this.run.same.add(key);
+      // A deletion this phone made of its deal goes to the deal it was kept as: the table dropped that one.
+      if (this.run.dropped.has(key) && as) this.run.dropped.add(as);
+    }
     await this.reload();
     const stored = new Set(this.read.flatMap((g) => g.deals.map((d) => d.clientKey)));
     const left = before.filter((k) => !this.log.deals.some((d) => d.clientKey === k));
     for (const key of left)
-      if (!stored.has(key)) this.trace(`${key} left the log unstored (same: ${same.includes(key)})`);
+      if (!stored.has(key)) this.trace(`${key} left the log unstored (same: ${same.some((s) => s.key === key)})`);
   }
 }
 

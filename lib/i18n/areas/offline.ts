@@ -21,6 +21,8 @@ export const en = {
   "offline.refusedWon": "Game {game} was won before this deal was sent.",
   "offline.refusedEnded": "The evening has ended, so this deal can no longer be stored.",
   "offline.refusedGone": "This evening is not open to your account any more.",
+  "offline.refusedUnstarted":
+    "The game this deal was entered for was not started: another phone started that game first, with other seats or another first dealer.",
   "offline.stranded": "{n} changes of this evening are waiting on this phone and can no longer be sent.",
   "offline.strandedOne": "1 change of this evening is waiting on this phone and can no longer be sent.",
   "offline.strandedWhy":
@@ -102,6 +104,8 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.refusedWon": "Parti {game} vanns innan given skickades.",
   "offline.refusedEnded": "Kvällen är avslutad, så given kan inte längre sparas.",
   "offline.refusedGone": "Kvällen är inte längre öppen för ditt konto.",
+  "offline.refusedUnstarted":
+    "Partiet den här given fördes in för startades inte: en annan telefon startade det partiet först, med andra platser eller en annan förste givare.",
   "offline.stranded": "{n} ändringar av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
   "offline.strandedOne": "1 ändring av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
   "offline.strandedWhy":

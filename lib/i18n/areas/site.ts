@@ -28,6 +28,7 @@ export const en = {
   "errors.server": "{text}",
   "errors.eveningEnded": "The evening has ended.",
   "errors.gameInProgress": "Game {n} is still being played.",
+  "errors.gameNotNext": "Game {n} cannot be started: the evening's next game is game {next}.",
   "errors.gameStarted": "Game {n} was started on another phone meanwhile, with other seats or another first dealer.",
   "errors.inviteInvalid": "This invite link is not valid.",
   "errors.inviteGone": "This invite link is not valid (any more). Ask for a new one.",
@@ -151,6 +152,7 @@ export const sv: Record<keyof typeof en, string> = {
   "errors.server": "{text}",
   "errors.eveningEnded": "Kvällen är avslutad.",
   "errors.gameInProgress": "Parti {n} pågår fortfarande.",
+  "errors.gameNotNext": "Parti {n} kan inte startas: kvällens nästa parti är parti {next}.",
   "errors.gameStarted":
     "Parti {n} startades under tiden på en annan telefon, med andra platser eller en annan förste givare.",
   "errors.inviteInvalid": "Inbjudningslänken gäller inte.",

@@ -131,6 +131,11 @@ describeWithDatabase("changes applied once by their key", () => {
       await recordDeal(owner, { gameId, number: n, entries: lone("Anna"), clientKey: key("rec") });
     }
     const seats = { eveningId, players: ["Anna", "Bo", "Cecilia"], firstDealerSeat: 1, number: 2 };
+    // A game past the next one is no game a phone showed: refused, nothing written.
+    await expect(startGame(owner, { ...seats, number: 3, key: key("game") })).rejects.toMatchObject({
+      code: "conflict",
+      text: { key: "errors.gameNotNext", params: { n: 3, next: 2 } },
+    });
     const first = await startGame(owner, { ...seats, key: key("game") });
     await recordDeal(owner, { gameId: first.id, number: 1, entries: lone("Bo"), clientKey: key("rec") });
     // The other phone had not heard of it: the same game, its deals recorded there.
@@ -174,12 +179,15 @@ describeWithDatabase("changes applied once by their key", () => {
     await expect(
       recordDeal(owner, { gameId, number: 1, entries: lone("Bo"), clientKey: theirs }),
     ).rejects.toMatchObject({ code: "conflict" });
-    // A recording's key names one deal only.
-    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo"), clientKey: key("rec") });
+    // A recording's key names one deal only, and another account's recording is never taken over — not even with
+    // the deal's own key.
+    const owners = key("rec");
+    await recordDeal(owner, { gameId, number: 2, entries: lone("Bo"), clientKey: owners });
     const before = await fingerprint();
-    await expect(
-      editDeal(member, { gameId, number: 2, entries: lone("Cecilia"), clientKey: mine }),
-    ).rejects.toMatchObject({ code: "conflict", text: { key: "errors.keyReused" } });
+    for (const taken of [mine, owners])
+      await expect(
+        editDeal(member, { gameId, number: 2, entries: lone("Bo"), clientKey: taken }),
+      ).rejects.toMatchObject({ code: "conflict", text: { key: "errors.keyReused" } });
     expect(await fingerprint()).toEqual(before);
   });
 });

@@ -49,7 +49,11 @@ describe("syncOutbox", () => {
     enter(1, pair("Anna", "Bo")); // identical: the same deal
     enter(2, alone("Cecilia")); // different: a conflict
     enter(3, allPass()); // waits behind the conflict
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: ["phone-a-1-key"] });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({
+      outcome: "done",
+      stored: 0,
+      same: [{ key: "phone-a-1-key", as: null }],
+    });
     expect(server.game("g1")).toHaveLength(2);
     expect(queue.deals.map((d) => [d.number, d.state])).toEqual([
       [2, "conflict"],
@@ -128,9 +132,27 @@ describe("syncOutbox", () => {
     await queue.markSent(mine.seq!);
     await queue.apply(changeShown(queue.deals, mine.seq!, { kind: "edit", entries: alone("Bo") }, "edit-1"));
     server.recordedElsewhere("g1", pair("Anna", "Bo"), "other-phone-key");
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 1, same: ["phone-a-1-key"] });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({
+      outcome: "done",
+      stored: 1,
+      same: [{ key: "phone-a-1-key", as: "other-phone-key" }],
+    });
     expect(server.game("g1")).toEqual([{ entries: alone("Bo"), clientKey: "other-phone-key" }]);
     expect(queue.deals).toEqual([]);
+  });
+
+  it("deals of a next game whose refused start the table deleted wait for the table, sent for no game", async () => {
+    const server = new FakeServer();
+    const { queue, enter } = phone();
+    enter(1, alone("Bo"), "pending-started-elsewhere");
+    enter(2, allPass(), "pending-started-elsewhere");
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: [] });
+    expect(queue.deals.map((d) => [d.state, d.refusal])).toEqual([
+      ["refused", "unstarted"],
+      ["refused", "unstarted"],
+    ]);
+    // Nothing sent for them: only the session was asked for.
+    expect(server.log).toEqual(["GET session"]);
   });
 
   it("keeps the outbox when the network fails or the session ended, and sends it later", async () => {
@@ -159,7 +181,11 @@ describe("syncOutbox", () => {
         server.recordedElsewhere("g1", pair("Anna", "Bo"));
       }
     };
-    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({ outcome: "done", stored: 0, same: ["phone-a-1-key"] });
+    expect(await syncOutbox(queue, server, ACCOUNT)).toEqual({
+      outcome: "done",
+      stored: 0,
+      same: [{ key: "phone-a-1-key", as: null }],
+    });
     // The other phone's deal was the same: kept once.
     expect(server.game("g1")).toHaveLength(1);
     expect(queue.deals).toEqual([]);

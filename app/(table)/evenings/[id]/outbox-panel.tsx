@@ -317,23 +317,25 @@ function Refused({
   // into the current game when its own game was won meanwhile.
   const canTakeDeals = open && next !== null && deal.refusal !== "ended" && deal.refusal !== "gone";
   const editable = canTakeDeals && inCurrent && !deal.kind && deal.number === record.deals.length + 1;
-  const movable = canTakeDeals && !inCurrent && own !== undefined && !deal.kind;
+  const movable = canTakeDeals && !inCurrent && (own !== undefined || deal.refusal === "unstarted") && !deal.kind;
   // The record ends earlier than this phone's copy did: it can follow the record's last deal, as the table sees here.
   const follows = canTakeDeals && inCurrent && deal.refusal === "moved";
   const reason =
     deal.refusal === "won"
       ? t("offline.refusedWon", { game: own?.number ?? "?" })
-      : deal.refusal === "ended"
-        ? dict["offline.refusedEnded"]
-        : deal.refusal === "gone"
-          ? dict["offline.refusedGone"]
-          : deal.refusal === "moved"
-            ? record.deals.length
-              ? t("offline.refusedMoved", { last: record.deals.length, n: deal.number })
-              : t("offline.refusedMovedEmpty", { n: deal.number })
-            : deal.refusal === "changed"
-              ? t("offline.refusedChanged", { n: deal.number, reason: deal.reason ?? "" })
-              : t("offline.refusedRules", { reason: deal.reason ?? "" });
+      : deal.refusal === "unstarted"
+        ? dict["offline.refusedUnstarted"]
+        : deal.refusal === "ended"
+          ? dict["offline.refusedEnded"]
+          : deal.refusal === "gone"
+            ? dict["offline.refusedGone"]
+            : deal.refusal === "moved"
+              ? record.deals.length
+                ? t("offline.refusedMoved", { last: record.deals.length, n: deal.number })
+                : t("offline.refusedMovedEmpty", { n: deal.number })
+              : deal.refusal === "changed"
+                ? t("offline.refusedChanged", { n: deal.number, reason: deal.reason ?? "" })
+                : t("offline.refusedRules", { reason: deal.reason ?? "" });
   const withDeal = { ...record, deals: [...record.deals, { entries: deal.entries }] };
   // The form writes to this deal in the outbox, whatever number the protokoll shows.
   const writer: DealWriter = {
