@@ -110,6 +110,13 @@ async function signedInAs(api: SyncApi, account: string): Promise<boolean> {
  */
 export type Applied = (entry: QueuedDeal, number: number, version: number | undefined, gameId?: string) => void;
 
+/** Tells `onApplied` of a change the server took, from its answer (a repeat's version is not this change's). */
+const tellApplied = (onApplied: Applied) => (entry: QueuedDeal, number: number, answer: ApiAnswer) => {
+  const { version, duplicate, id } = (answer.body ?? {}) as { version?: unknown; duplicate?: unknown; id?: unknown };
+  const game = typeof id === "string" ? id : undefined;
+  onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined, game);
+};
+
 /** Sends what `account` can send now (`store` holds that account's deals). */
 export async function syncOutbox(
   store: QueueStore,
@@ -117,11 +124,7 @@ export async function syncOutbox(
   account: string,
   onApplied: Applied = () => {},
 ): Promise<SyncReport> {
-  const applied = (entry: QueuedDeal, number: number, answer: ApiAnswer) => {
-    const { version, duplicate, id } = (answer.body ?? {}) as { version?: unknown; duplicate?: unknown; id?: unknown };
-    const game = typeof id === "string" ? id : undefined;
-    onApplied(entry, number, typeof version === "number" && !duplicate ? version : undefined, game);
-  };
+  const applied = tellApplied(onApplied);
   let stored = 0;
   const same: SyncReport["same"] = [];
   try {
