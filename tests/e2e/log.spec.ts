@@ -369,3 +369,53 @@ test("a member removed while changes wait: the evening's page says they can no l
   await member.context.close();
   await owner.context.close();
 });
+
+test("two phones start game 2 without a signal, with different first dealers: the second phone's deals move into game 2 by the table's choice", async ({
+  baseURL,
+}) => {
+  const a = await phoneAtTheTable(baseURL, "Två andra partier");
+  let won = 0;
+  while (!(await a.page.getByTestId("winners").isVisible())) {
+    await playAlone(a.page, "Bo");
+    won++;
+    const next = a.page.getByRole("heading", { name: `Deal ${won + 1}`, exact: true });
+    await expect(next.or(a.page.getByTestId("winners"))).toBeVisible();
+  }
+  const url = a.page.url();
+  const b = await openPhone(baseURL);
+  await signIn(b.page, a.username);
+  await expect(b.page).toHaveURL(/\/evenings$/);
+  await b.page.goto(url);
+  await workerInControl(b.page);
+  await expect(b.page.getByTestId("winners")).toBeVisible();
+
+  await noSignal(a.context);
+  await noSignal(b.context);
+  await a.page.getByRole("button", { name: "Start game 2" }).click();
+  await playAlone(a.page, "Anna");
+  await b.page.getByLabel("First dealer").selectOption({ label: "Cecilia" });
+  await b.page.getByRole("button", { name: "Start game 2" }).click();
+  await playAlone(b.page, "Cecilia");
+  await expect(b.page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+
+  await signal(a.context);
+  await a.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect.poll(async () => (await stored(a.page)).length, { timeout: 15_000 }).toBe(2);
+  await signal(b.context);
+  await b.page.evaluate(() => window.dispatchEvent(new Event("online")));
+  // B's start is refused (A's game 2 has another first dealer), said in words; the table deletes it.
+  const refused = b.page.getByTestId("refused");
+  await expect(refused.getByRole("heading", { level: 2 })).toHaveText("Game 2 was not started", { timeout: 15_000 });
+  await expect(refused.getByTestId("refused-reason")).toContainText("another first dealer");
+  await refused.getByRole("button", { name: "Delete" }).click();
+  // B's deal was entered for that game: never "not open to your account", but movable into game 2.
+  await expect(refused.getByTestId("refused-reason")).toContainText("was not started: another phone started");
+  await screenshots(b.page, "log-game-unstarted");
+  await refused.getByRole("button", { name: "Move into game 2 as deal 2" }).click();
+  await expect
+    .poll(async () => (await stored(b.page))[1]?.deals.map((d) => d.entries), { timeout: 15_000 })
+    .toEqual([lone("Anna"), lone("Cecilia")]);
+  await expect(b.page.getByTestId("refused")).toHaveCount(0);
+  await a.context.close();
+  await b.context.close();
+});
