@@ -126,8 +126,25 @@ export async function joinGroup(actor: Actor, token: unknown): Promise<{ id: str
       create: { groupId: group.id, userId },
       update: {},
     });
+    await linkInvitedPlayer(tx, group.id, userId);
     return group;
   });
+}
+
+/**
+ * A player a restored backup gave this account's name (`invitedAccount`) becomes this account's, now that it joined
+ * by the invite itself — unless the account is another player of the group already.
+ */
+async function linkInvitedPlayer(tx: Tx, groupId: string, userId: string): Promise<void> {
+  const { username } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true } });
+  const waiting = await tx.groupPlayer.findFirst({
+    where: { groupId, invitedAccount: username, userId: null, mergedIntoId: null },
+    orderBy: { createdAt: "asc" },
+    select: { id: true },
+  });
+  if (waiting && !(await tx.groupPlayer.count({ where: { groupId, userId } })))
+    await tx.groupPlayer.update({ where: { id: waiting.id }, data: { userId } });
+  await tx.groupPlayer.updateMany({ where: { groupId, invitedAccount: username }, data: { invitedAccount: null } });
 }
 
 /** Replaces the invite link (the old one stops working), or switches it off (`off`). */

@@ -85,7 +85,12 @@ async function exportGroups(userId: string): Promise<{ groups: GroupData[]; keys
       members: { select: { admin: true, user: { select: { username: true } } } },
       players: {
         orderBy: { name: "asc" },
-        select: { name: true, user: { select: { username: true } }, mergedInto: { select: { name: true } } },
+        select: {
+          name: true,
+          user: { select: { username: true } },
+          invitedAccount: true,
+          mergedInto: { select: { name: true } },
+        },
       },
       seasons: {
         orderBy: { startsOn: "asc" },
@@ -106,7 +111,7 @@ async function exportGroups(userId: string): Promise<{ groups: GroupData[]; keys
       members: g.members.map((m) => ({ account: m.user.username, admin: m.admin })),
       players: g.players.map((p) => ({
         name: p.name,
-        account: p.user?.username ?? null,
+        account: p.user?.username ?? p.invitedAccount ?? null,
         mergedInto: p.mergedInto?.name ?? null,
       })),
       seasons: g.seasons.map((s) => ({
@@ -282,7 +287,7 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
 export async function importEvenings(
   actor: Actor,
   input: unknown,
-): Promise<{ created: string[]; skipped: number; ruleSets: number; groups: number }> {
+): Promise<{ created: string[]; skipped: number; ruleSets: number; groups: number; invite: GroupInvite[] }> {
   const { userId } = requireSignedIn(actor);
   withinLimits(input);
   const { evenings, ruleSets, groups, problems } = await readImportInSlices(input, today(), giveWay);
@@ -358,10 +363,11 @@ export async function importEvenings(
         stakes: r.stakes ? { ...r.stakes } : DbNull,
       })),
     });
-    if (groups.length)
-      await db.$transaction((tx) => restoreGroups(tx, userId, groups, written), { timeout: 30_000, maxWait: 10_000 });
+    const invite = groups.length
+      ? await db.$transaction((tx) => restoreGroups(tx, userId, groups, written), { timeout: 30_000, maxWait: 10_000 })
+      : [];
     await db.evening.updateMany({ where: { id: { in: created }, ownerId: userId }, data: { importing: null } });
-    return { created, skipped, ruleSets: newSets.length, groups: groups.length };
+    return { created, skipped, ruleSets: newSets.length, groups: groups.length, invite };
   } catch (error) {
     await db.$transaction((tx) => removeEvenings(tx, { id: { in: created }, ownerId: userId })).catch(() => undefined);
     await db.person.deleteMany({ where: { id: { in: newPeople }, ownerId: userId } }).catch(() => undefined);
@@ -369,21 +375,31 @@ export async function importEvenings(
   }
 }
 
+/** A restored group's other people, by the account names its backup gave: for the importer to invite. */
+export interface GroupInvite {
+  groupId: string;
+  name: string;
+  /** The group's invite link token, while it has one. */
+  inviteToken: string | null;
+  accounts: string[];
+}
+
 /**
- * A backup's groups, restored whole for the importer (who is an admin of each): a group the importer already
- * administers under the same name is the one restored into, so importing twice adds nothing. Members are matched
- * by account name where those accounts exist here; players by name (decision 015), their merges and account
- * links kept; seasons by game and name. The imported evenings of a group are kept for it, each seat its player.
+ * A backup's groups, restored for the importer (who is an admin of each): a group the importer already administers
+ * under the same name is the one restored into, so importing twice adds nothing. Nothing that names another
+ * account is written (nobody becomes a member of anything by someone else's file): the backup's other members and
+ * player links are returned as people to invite, and a player's link waits for its account to join by the invite
+ * (`invitedAccount`). Players by name (decision 015) with their merges; seasons by game and name. The imported
+ * evenings of a group are kept for it, each seat its player.
  */
-async function restoreGroups(tx: Tx, userId: string, groups: GroupData[], written: Map<EveningData, string>) {
-  const accounts = new Map(
-    (
-      await tx.user.findMany({
-        where: { username: { in: [...new Set(groups.flatMap((g) => g.members.map((m) => m.account)))] } },
-        select: { id: true, username: true },
-      })
-    ).map((u) => [u.username, u.id]),
-  );
+async function restoreGroups(
+  tx: Tx,
+  userId: string,
+  groups: GroupData[],
+  written: Map<EveningData, string>,
+): Promise<GroupInvite[]> {
+  const { username: own } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true } });
+  const invite: GroupInvite[] = [];
   for (const group of groups) {
     const existing = await tx.group.findFirst({
       where: { name: group.name, members: { some: { userId, admin: true } } },
@@ -397,18 +413,11 @@ async function restoreGroups(tx: Tx, userId: string, groups: GroupData[], writte
           select: { id: true },
         })
       ).id;
-    for (const member of group.members) {
-      const memberId = accounts.get(member.account);
-      if (!memberId || memberId === userId) continue;
-      await tx.groupMember.upsert({
-        where: { groupId_userId: { groupId, userId: memberId } },
-        create: { groupId, userId: memberId, admin: member.admin },
-        update: {},
-      });
-    }
-    const members = new Set(
-      (await tx.groupMember.findMany({ where: { groupId }, select: { userId: true } })).map((m) => m.userId),
-    );
+    const { inviteToken } = await tx.group.findUniqueOrThrow({ where: { id: groupId }, select: { inviteToken: true } });
+    const others = [...group.members.map((m) => m.account), ...group.players.flatMap((p) => p.account ?? [])];
+    const accounts = [...new Set(others)].filter((a) => a !== own);
+    if (accounts.length) invite.push({ groupId, name: group.name, inviteToken, accounts });
+    let ownLinked = (await tx.groupPlayer.count({ where: { groupId, userId } })) > 0;
     const ids = await groupPlayersFor(
       tx,
       groupId,
@@ -416,15 +425,20 @@ async function restoreGroups(tx: Tx, userId: string, groups: GroupData[], writte
     );
     const playerId = new Map(group.players.map((p, i) => [p.name, ids[i]!]));
     for (const p of group.players) {
-      const account = p.account ? accounts.get(p.account) : undefined;
       const mergedInto = p.mergedInto ? playerId.get(p.mergedInto) : undefined;
+      // The importer's own player is linked now (once); another account's waits for that account to join.
+      const mine = p.account === own && !ownLinked;
+      if (mine) ownLinked = true;
+      const link = mine ? { userId } : p.account && p.account !== own ? { invitedAccount: p.account } : {};
       await tx.groupPlayer.updateMany({
-        where: { id: playerId.get(p.name)!, mergedIntoId: null },
-        data: {
-          ...(account && members.has(account) ? { userId: account } : {}),
-          ...(mergedInto ? { mergedIntoId: mergedInto, mergedAt: new Date() } : {}),
-        },
+        where: { id: playerId.get(p.name)!, mergedIntoId: null, userId: null },
+        data: link,
       });
+      if (mergedInto)
+        await tx.groupPlayer.updateMany({
+          where: { id: playerId.get(p.name)!, mergedIntoId: null },
+          data: { mergedIntoId: mergedInto, mergedAt: new Date() },
+        });
     }
     for (const season of group.seasons) {
       const known = await tx.season.count({ where: { groupId, variant: season.variant, name: season.name } });
@@ -453,6 +467,7 @@ async function restoreGroups(tx: Tx, userId: string, groups: GroupData[], writte
         await tx.eveningPlayer.update({ where: { id: seat.id }, data: { groupPlayerId: players[i]! } });
     }
   }
+  return invite;
 }
 
 type EveningWhere = NonNullable<Parameters<Tx["evening"]["deleteMany"]>[0]>["where"];

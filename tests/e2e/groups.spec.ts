@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { PASSWORD, screenshots, signUp, uniqueName } from "./support";
 import type { GameRecord } from "@/lib/rules";
@@ -122,4 +123,46 @@ test("a refused merge says why and changes nothing", async ({ page }) => {
     "“Anna” and “Bo” sat at the same table on “Kväll”: they are two people.",
   );
   await expect(page.getByTestId("player-Anna")).not.toContainText("read as");
+});
+
+test("a backup that names other people makes none of them a member of anything: they are listed to invite, and join themselves", async ({
+  browser,
+}, testInfo) => {
+  const anna = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signUp(anna);
+  const group = uniqueName("Lördag");
+  await anna.goto("/groups");
+  await anna.getByTestId("new-group").getByLabel("Name").fill(group);
+  await anna.getByRole("button", { name: "Create the group" }).click();
+  await expect(anna.getByRole("heading", { level: 1 })).toHaveText(group);
+  await hostEvening(anna, group, "Kopierad", ["Anna", "Bo", "Cecilia"], "Bo");
+  await anna.goto("/import");
+  const backup = await Promise.all([
+    anna.waitForEvent("download"),
+    anna.getByRole("link", { name: "Back up all (JSON)" }).click(),
+  ]).then(([d]) => d.path().then((path) => JSON.parse(readFileSync(path, "utf8"))));
+
+  // Someone else crafts the file: a stranger made admin of the group, and a player linked to the stranger.
+  const stranger = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const strangerName = await signUp(stranger);
+  backup.groups[0].members.push({ account: strangerName, admin: true });
+  backup.groups[0].players.find((p: { name: string }) => p.name === "Cecilia").account = strangerName;
+  const file = testInfo.outputPath("crafted.json");
+  writeFileSync(file, JSON.stringify(backup));
+  const mallory = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signUp(mallory);
+  await mallory.goto("/import");
+  await mallory.getByLabel("File (JSON)").setInputFiles(file);
+  await mallory.getByRole("button", { name: "Import 1 evenings" }).click();
+  await expect(mallory.getByTestId("import-done")).toContainText("Groups restored: 1.");
+  const invite = mallory.getByTestId("import-invite");
+  await expect(invite).toContainText(strangerName);
+  await screenshots(mallory, "import-invite");
+
+  // The stranger is a member of nothing new and sees nothing of the made-up evening.
+  await stranger.goto("/groups");
+  await expect(stranger.getByRole("link", { name: group })).toHaveCount(0);
+  await stranger.goto("/evenings");
+  await expect(stranger.getByText("Kopierad")).toHaveCount(0);
+  await Promise.all([anna, stranger, mallory].map((p) => p.close()));
 });

@@ -2,7 +2,7 @@
 
 import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { currentActor } from "@/lib/auth/session";
-import { importEvenings, previewImport, type ImportPreview } from "@/lib/data/transfer";
+import { importEvenings, previewImport, type GroupInvite, type ImportPreview } from "@/lib/data/transfer";
 import { AppError } from "@/lib/errors";
 import { fileSizeProblem } from "@/lib/transfer/limits";
 
@@ -29,7 +29,9 @@ export async function previewImportAction(form: FormData): Promise<ActionResult<
 
 export async function importAction(
   form: FormData,
-): Promise<ActionResult<{ created: number; skipped: number; ruleSets: number; groups: number }>> {
+): Promise<
+  ActionResult<{ created: number; skipped: number; ruleSets: number; groups: number; invite: GroupInvite[] }>
+> {
   return runAction(async () => {
     const actor = await currentActor();
     const result = await importEvenings(actor, await readFile(form));
@@ -38,6 +40,7 @@ export async function importAction(
       skipped: result.skipped,
       ruleSets: result.ruleSets,
       groups: result.groups,
+      invite: result.invite,
     };
   });
 }

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import type { ImportPreview } from "@/lib/data/transfer";
+import type { GroupInvite, ImportPreview } from "@/lib/data/transfer";
 import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { fileSizeProblem } from "@/lib/transfer/limits";
@@ -24,6 +24,7 @@ export function ImportForm() {
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
+  const [invite, setInvite] = useState<GroupInvite[]>([]);
   const [pending, startTransition] = useTransition();
 
   function choose(file: File | undefined) {
@@ -55,6 +56,7 @@ export function ImportForm() {
           (response.data.ruleSets ? ` ${format(dict["import.ruleSetsDone"], { n: response.data.ruleSets })}` : "") +
           (response.data.groups ? ` ${format(dict["import.groupsDone"], { n: response.data.groups })}` : ""),
       );
+      setInvite(response.data.invite);
       router.refresh();
     });
   }
@@ -122,6 +124,19 @@ export function ImportForm() {
         <p className="banner" role="status" data-testid="import-done">
           {done}
         </p>
+      ) : null}
+      {invite.length ? (
+        <div className="card stack" data-testid="import-invite">
+          <h2>{dict["import.inviteTitle"]}</h2>
+          <p className="muted">{dict["import.inviteHelp"]}</p>
+          <ul>
+            {invite.map((g) => (
+              <li key={g.groupId}>
+                <a href={`/groups/${g.groupId}`}>{g.name}</a>: {g.accounts.join(", ")}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </div>
   );

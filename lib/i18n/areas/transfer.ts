@@ -15,6 +15,9 @@ export const en = {
   "import.done": "Imported {created} evenings; {skipped} were already there.",
   "import.ruleSetsDone": "Saved rule sets added: {n}.",
   "import.groupsDone": "Groups restored: {n}.",
+  "import.inviteTitle": "People to invite",
+  "import.inviteHelp":
+    "A backup makes nobody else a member of anything. Send these people the group's invite link (on the group's page): when they join, the players the backup gave their names become theirs.",
   "import.ruleSetKept": "you have a set by this name: yours is kept",
   "importProblem.samePerson": "{label}: “{a}” and “{b}” look like the same person; rename one of them in the file.",
   "importProblem.nameCharacters": "{label}: the name “{name}” holds control characters or text-direction marks.",
@@ -78,6 +81,9 @@ export const sv: Record<keyof typeof en, string> = {
   "import.done": "Importerade {created} kvällar; {skipped} fanns redan.",
   "import.ruleSetsDone": "Sparade regeluppsättningar tillagda: {n}.",
   "import.groupsDone": "Sällskap återställda: {n}.",
+  "import.inviteTitle": "Att bjuda in",
+  "import.inviteHelp":
+    "En säkerhetskopia gör ingen annan till medlem i något. Skicka sällskapets inbjudningslänk (på sällskapets sida) till de här personerna: när de går med blir spelarna som kopian gav deras namn deras.",
   "import.ruleSetKept": "du har en uppsättning med det namnet: din behålls",
   "importProblem.samePerson": "{label}: ”{a}” och ”{b}” ser ut som samma person; byt namn på en av dem i filen.",
   "importProblem.nameCharacters": "{label}: namnet ”{name}” innehåller styrtecken eller skriftriktningstecken.",

@@ -262,7 +262,7 @@ describeWithDatabase("a group's rule sets", () => {
 });
 
 describeWithDatabase("a group in a backup", () => {
-  it("is restored whole by an import: members by account name, players with their merges, seasons, its evenings", async () => {
+  it("is restored by an import for the importer alone: the backup's other people named to invite, players with their merges, seasons, its evenings", async () => {
     const anna = await newActor("anna");
     const bo = await newActor("bo");
     const groupId = await groupOf(anna, bo);
@@ -294,22 +294,29 @@ describeWithDatabase("a group in a backup", () => {
     expect(backup.evenings.map((e) => e.group)).toEqual(["Torsdagsgänget", "Torsdagsgänget"]);
     expect(backup.evenings[1]!.groupPlayers).toEqual({ Bo: "Bo", Dagge: "Dagge" });
 
-    // Another account restores the backup, as on a new instance.
+    // Another account restores the backup, as on a new instance: nobody else becomes a member of anything by it —
+    // the backup's other people are named for the importer to invite.
     const carl = await newActor("carl");
     const result = await importEvenings(carl, backup);
     expect(result).toMatchObject({ created: [expect.any(String), expect.any(String)], groups: 1 });
     const restored = await getDb().group.findFirstOrThrow({
       where: { members: { some: { userId: carl.userId, admin: true } } },
-      select: { id: true, name: true, members: { select: { userId: true, admin: true } } },
+      select: { id: true, name: true, inviteToken: true, members: { select: { userId: true, admin: true } } },
     });
     expect(restored.name).toBe("Torsdagsgänget");
-    expect(restored.members).toEqual(
-      expect.arrayContaining([
-        { userId: carl.userId, admin: true },
-        { userId: anna.userId, admin: true },
-        { userId: bo.userId, admin: false },
-      ]),
-    );
+    expect(restored.members).toEqual([{ userId: carl.userId, admin: true }]);
+    // No row the import wrote names another account: no evening member, no player linked to anyone.
+    expect(await getDb().eveningMember.count({ where: { eveningId: { in: result.created } } })).toBe(0);
+    expect(await getDb().groupPlayer.count({ where: { groupId: restored.id, userId: { not: null } } })).toBe(0);
+    expect(await getDb().groupMember.count({ where: { userId: { in: [anna.userId, bo.userId] } } })).toBe(2);
+    expect(result.invite).toEqual([
+      {
+        groupId: restored.id,
+        name: "Torsdagsgänget",
+        inviteToken: restored.inviteToken,
+        accounts: [anna.username, bo.username],
+      },
+    ]);
     const original = await seasonView(anna, groupId, "knektpass", "2026");
     const copy = await seasonView(carl, restored.id, "knektpass", "2026");
     expect(copy.table).toEqual(original.table);
@@ -322,12 +329,17 @@ describeWithDatabase("a group in a backup", () => {
     });
     expect(players).toEqual([
       { name: "Anna", userId: null, mergedInto: null },
-      { name: "Bo", userId: bo.userId, mergedInto: null },
+      { name: "Bo", userId: null, mergedInto: null },
       { name: "Dag H", userId: null, mergedInto: null },
       { name: "Dagge", userId: null, mergedInto: { name: "Dag H" } },
     ]);
-    // Bo, a member of the restored group, sees its evenings; the same file again adds nothing.
+    expect((await listHistory(bo, { group: restored.id })).total).toBe(0);
+    // Bo joins by the invite himself: the player the backup gave his name becomes his, and he sees its evenings.
+    await joinGroup(bo, restored.inviteToken!);
+    const boPlayer = await getDb().groupPlayer.findFirstOrThrow({ where: { groupId: restored.id, name: "Bo" } });
+    expect(boPlayer).toMatchObject({ userId: bo.userId, invitedAccount: null });
     expect((await listHistory(bo, { group: restored.id })).total).toBe(2);
+    // The same file again adds nothing.
     const before = await getDb().groupPlayer.count();
     expect(await importEvenings(carl, backup)).toMatchObject({ created: [], skipped: 2 });
     expect(await getDb().group.count({ where: { members: { some: { userId: carl.userId } } } })).toBe(1);

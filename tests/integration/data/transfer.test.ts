@@ -43,7 +43,7 @@ describeWithDatabase("export and import", () => {
     expect(copy.role).toBe("owner");
 
     const before = await fingerprint();
-    expect(await importEvenings(other, file)).toEqual({ created: [], skipped: 1, ruleSets: 0, groups: 0 });
+    expect(await importEvenings(other, file)).toEqual({ created: [], skipped: 1, ruleSets: 0, groups: 0, invite: [] });
     expect(await fingerprint()).toEqual(before);
     expect((await previewImport(other, file)).evenings[0]!.duplicate).toBe(true);
     expect((await previewImport(other, file)).people.every((p) => p.existing)).toBe(true);
