@@ -50,12 +50,6 @@ function isCount(value: unknown, max: number): value is number {
 }
 
 /** Checks everything in a record except its deals. */
-/**
- * The names an object already answers to in the language the rules run in: a player may not take one (a deal's
- * entries are looked up by name, and `entries["__proto__"]` is not a player's entry).
- */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
-
 export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } | { setup: null; problems: Problem[] } {
   const problems: Problem[] = [];
   if (!isObject(input)) {
@@ -81,10 +75,6 @@ export function parseSetup(input: unknown): { setup: GameSetup; problems: [] } |
       if (seen.has(name)) {
         problems.push(problem("players.duplicate", { player: name }, "rules.playersDuplicate"));
       }
-      // A word every object of the language already has ("__proto__", "constructor", …): a name that means
-      // something else wherever names are looked up (RESERVED_NAMES).
-      if (RESERVED_NAMES.has(name))
-        problems.push(problem("players.reserved", { player: name }, "rules.playersReserved"));
       seen.add(name);
     }
     if (isVariantId(variant)) {

@@ -23,14 +23,6 @@ describe("validation: every problem names its deal and player, and scoring refus
       { variant: "knektpass", players: ["Anna", "Anna"], deals: [] },
       [["players.duplicate", undefined, "Anna"]],
     ],
-    [
-      "a name every object already answers to",
-      { variant: "knektpass", players: ["__proto__", "constructor", "Bo"], deals: [] },
-      [
-        ["players.reserved", undefined, "__proto__"],
-        ["players.reserved", undefined, "constructor"],
-      ],
-    ],
     ["the wrong player count", { variant: "norrlands-knack", players: ["Anna", "Bo"], deals: [] }, [["players.count"]]],
     ["a first dealer who is not at the table", kp([], { firstDealer: "Dag" }), [["firstDealer.unknown"]]],
     ["house rules that are not an object", kp([], { houseRules: 3 }), [["houseRules.invalid"]]],
