@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
+import { createEvening, playAlone } from "../support/table";
 
 test("create an evening: players in seat order, first dealer, and the protokoll starts at 12", async ({ page }) => {
   await signUp(page);
@@ -106,4 +107,25 @@ test("a date that is not in the calendar gets a clear field error, in both langu
   await page.getByRole("button", { name: "EN", exact: true }).click();
   await page.goto("/evenings");
   await expect(page.getByRole("heading", { name: "Fel datum" })).toHaveCount(0);
+});
+
+test("players named __proto__ and constructor are players like any other: the evening records, renders and scores", async ({
+  page,
+}) => {
+  await signUp(page);
+  await createEvening(page, {
+    title: "Prototyp",
+    variant: "Knektpass",
+    players: ["__proto__", "constructor", "Bo"],
+    firstDealer: "Bo",
+  });
+  await playAlone(page, "__proto__");
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Deal 2", exact: true })).toBeVisible();
+  const id = new URL(page.url()).pathname.split("/").pop();
+  const exported = await (await page.request.get(`/api/evenings/${id}/export`)).json();
+  expect(Object.getOwnPropertyDescriptor(exported.games[0].deals[0].entries, "__proto__")?.value).toMatchObject({
+    plays: true,
+  });
 });

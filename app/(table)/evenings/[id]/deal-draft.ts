@@ -148,10 +148,14 @@ export function chooseForSeat(
   if (seat.plays === false) Object.assign(seat, { rounds: [], tricks: null, revoke: false });
   const next = { ...draft, [player]: seat };
   if (record.variant !== "knektpass" && context.firstDeal && seat.plays === true) {
-    for (const p of record.players) if (p !== player) next[p] = { ...EMPTY_SEAT, plays: false };
+    // Defined, not assigned: a player named "__proto__" is a seat like any other.
+    for (const p of record.players)
+      if (p !== player) Object.defineProperty(next, p, { value: { ...EMPTY_SEAT, plays: false }, ...OWN });
   }
   return next;
 }
+
+const OWN = { enumerable: true, writable: true, configurable: true } as const;
 
 export function toDeal(record: GameRecord, context: NextDeal, draft: Draft): DealRecord {
   const complete = completeDraft(record, context, draft);

@@ -14,6 +14,7 @@ import { VARIANTS, isVariantId, playsForMoney } from "@/lib/rules";
 import { houseRulesSummary, stakesSummary } from "../rules-summary";
 import { PrintButton } from "./print-button";
 import { TableView } from "./table-view";
+import { toPage } from "./table-data";
 import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Evening · Protokoll" };
@@ -73,7 +74,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
           open={evening.status === "open"}
           role={evening.role}
           viewer={evening.viewer}
-          games={evening.games.map(({ id, number, record, keys }) => ({ id, number, record, keys }))}
+          games={evening.games.map(({ id, number, record, keys }) => toPage({ id, number, record, keys }))}
           edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
           limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
           knownNames={knownNames}

@@ -4,7 +4,7 @@
  * again itself (the same rules engine) instead of reloading the page (decision 007).
  */
 import { evaluateGame, scoreGame, type GameRecord, type GameResult } from "@/lib/rules";
-import type { Entries } from "@/lib/rules";
+import type { Entries, EntryRecord } from "@/lib/rules";
 import type { EditView } from "@/lib/data/evening-view";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 
@@ -16,6 +16,25 @@ export interface KeptGame {
   /** The key each deal was recorded with, by position (absent in copies kept by an earlier version). */
   keys?: (string | null)[];
 }
+
+/**
+ * A game as the page hands it to the table view: each deal's entries as [name, entry] pairs. An object keyed by
+ * player names loses a player named like a property every object has ("__proto__") in the page's serialization;
+ * pairs keep every name, and the view makes the record again (`fromPage`).
+ */
+export type PageGame = Omit<KeptGame, "record"> & {
+  record: Omit<GameRecord, "deals"> & { deals: { entries: [string, EntryRecord][] }[] };
+};
+
+export const toPage = (game: KeptGame): PageGame => ({
+  ...game,
+  record: { ...game.record, deals: game.record.deals.map((d) => ({ entries: Object.entries(d.entries) })) },
+});
+
+export const fromPage = (game: PageGame): KeptGame => ({
+  ...game,
+  record: { ...game.record, deals: game.record.deals.map((d) => ({ entries: Object.fromEntries(d.entries) })) },
+});
 
 /** A game as the table shows it: its record and the rules engine's result. */
 export interface TableGame extends KeptGame {

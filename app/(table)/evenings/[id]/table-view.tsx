@@ -11,7 +11,7 @@ import { EarlierGames, EditHistory, EveningActions, GameStatus, ProtokollHead, P
 import { OutboxPanel } from "./outbox-panel";
 import { NextGame } from "./next-game";
 import { SettlementView } from "@/app/_components/settlement-view";
-import type { KeptGame, TableEdit } from "./table-data";
+import { fromPage, type PageGame, type TableEdit } from "./table-data";
 import { useTable } from "./use-table";
 import { useWakeLock } from "./use-wake-lock";
 import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
@@ -44,7 +44,7 @@ interface Props {
    * The games as stored: the table scores them itself (the results, with their explanations in both languages,
    * would be most of an evening's bytes).
    */
-  games: KeptGame[];
+  games: PageGame[];
   edits: TableEdit[];
   limits: { min: number; max: number };
   knownNames: string[];
@@ -80,12 +80,13 @@ export function TableView({
   details,
 }: Props) {
   const i18n = useI18n();
+  const fromServer = useMemo(() => gamesNow.map(fromPage), [gamesNow]);
   const table = useTable({
     eveningId,
     title,
     pageAccount,
     viewer,
-    fromServer: { version, renderedAt, open: openNow, role: roleNow, games: gamesNow, edits: editsNow },
+    fromServer: { version, renderedAt, open: openNow, role: roleNow, games: fromServer, edits: editsNow },
   });
   const { account, data, local, writer, reload, ready } = table;
   const { open, role, games, edits } = data;
