@@ -25,6 +25,7 @@ import { SEND_DEADLINE_MS, serverAnswers } from "@/lib/offline/api";
 import { PAGES_CACHE } from "@/lib/offline/keep";
 import type { Connection } from "@/lib/offline/sync-loop";
 import type { Applied } from "@/lib/offline/sync";
+import { forgetDrafts } from "@/lib/offline/drafts";
 import { counted, lossSeen as seen, markStorage, readMark, writeMark, type Count } from "@/lib/offline/log-mark";
 import { idle, nextTask } from "./when-idle";
 
@@ -138,8 +139,12 @@ async function signOutOnServer(): Promise<boolean> {
   }
 }
 
-/** Forgets what the phone kept of `account`'s evenings for showing them without a signal; its outbox stays. */
+/**
+ * Forgets what the phone kept of `account`'s evenings for showing them without a signal, and the deal form's kept
+ * taps; its outbox stays.
+ */
 async function forgetKept(account: string | null): Promise<void> {
+  forgetDrafts(sessionStorage);
   await Promise.all([
     typeof caches === "undefined" ? null : caches.delete(PAGES_CACHE).catch(() => false),
     account ? loadOffline().then(({ store }) => store.forgetCopies(account)) : null,

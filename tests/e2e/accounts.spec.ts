@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
+import { createEvening, seat } from "../support/table";
 
 test("a signed-out visitor gets a page that says what Protokoll is and how to start", async ({ page }) => {
   const response = await page.goto("/");
@@ -79,4 +80,26 @@ test("a next place that leaves the site is not followed after sign-in or sign-up
     expect(away).toEqual([]);
     await page.close();
   }
+});
+
+test("sign out forgets the half-entered deal: the next person at the phone starts with an empty form", async ({
+  page,
+}) => {
+  const username = await signUp(page);
+  await createEvening(page, {
+    title: "Glömsk",
+    variant: "Knektpass",
+    players: ["Anna", "Bo", "Cecilia"],
+    firstDealer: "Anna",
+  });
+  const evening = page.url();
+  const anna = seat(page, "Anna").getByRole("button", { name: /^Anna: / });
+  await anna.click();
+  await expect(anna).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/evenings$/);
+  await page.goto(evening);
+  await expect(seat(page, "Anna").getByRole("button", { name: /^Anna: / })).not.toHaveAttribute("aria-pressed", "true");
 });

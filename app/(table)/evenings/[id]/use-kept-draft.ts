@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import type { GameRecord } from "@/lib/rules";
+import { DRAFT_PREFIX } from "@/lib/offline/drafts";
 import { draftFrom, emptyDraft, type Draft, type SeatDraft } from "./deal-draft";
 
 /**
@@ -9,7 +10,7 @@ import { draftFrom, emptyDraft, type Draft, type SeatDraft } from "./deal-draft"
  * pull down that reloads it, the phone dropping the tab in the background — shows them again instead of an empty
  * form. One per game: the deal being entered (its number) and its draft.
  */
-const PREFIX = "protokoll.draft.";
+const PREFIX = DRAFT_PREFIX;
 const listeners = new Set<() => void>();
 /** The last draft read, by its stored text and number: the same ones give the same object (a stable snapshot). */
 let last: { raw: string; number: number; draft: Draft | null } | null = null;
