@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
 import { VARIANT_IDS } from "@/lib/rules";
-import { hasForbiddenCharacters, sameNames } from "./names";
+import { hasForbiddenCharacters, looksEmpty, sameNames } from "./names";
 
 // Every message of these schemas is a dictionary key: lib/errors.ts (invalidInput) turns an issue into a
 // message the form translates, with the limit as {max}.
@@ -18,6 +18,7 @@ export const TextSchema = (max: number, empty: MessageKey) =>
     .normalize("NFC")
     .min(1, empty)
     .max(max, "field.atMostChars")
+    .refine((v) => v === "" || !looksEmpty(v), empty)
     .refine((v) => !hasForbiddenCharacters(v), "field.controlChars");
 
 /** The names at one table: no two of them the same person, however they are written (lib/schemas/names.ts). */

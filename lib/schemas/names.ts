@@ -21,6 +21,11 @@ export function hasForbiddenCharacters(value: string): boolean {
 const PROTOTYPES = new Map<string, string>(Object.entries(CONFUSABLES as Record<string, string>));
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
+/** Whether `value` shows nothing once its invisible characters (zero-width spaces, joiners, …) are removed. */
+export function looksEmpty(value: string): boolean {
+  return value.replace(INVISIBLE, "").trim() === "";
+}
+
 /** The form of a name two look-alike names share. */
 export function nameKey(name: string): string {
   const folded = name.normalize("NFKC").toLowerCase().replace(/ß/g, "ss").replace(INVISIBLE, "");

@@ -20,7 +20,7 @@ import {
   VARIANT_IDS,
 } from "@/lib/rules";
 import { problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
-import { hasForbiddenCharacters, sameNames } from "@/lib/schemas/names";
+import { hasForbiddenCharacters, looksEmpty, sameNames } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "./limits";
 import { CalendarDateSchema, EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { z } from "zod";
@@ -333,7 +333,8 @@ function readEvening(
   // Names as the form takes them: no control or direction characters, no two that are one person.
   const names = [...new Set((list as GameRecord[]).flatMap((g) => g.players))];
   for (const name of names)
-    if (hasForbiddenCharacters(name)) say({ key: "importProblem.nameCharacters", params: { label, name } });
+    if (hasForbiddenCharacters(name) || looksEmpty(name))
+      say({ key: "importProblem.nameCharacters", params: { label, name } });
   const same = sameNames(names.map((n) => n.normalize("NFC")));
   if (same) say({ key: "importProblem.samePerson", params: { label, a: same[0], b: same[1] } });
   if (problems.length || !details.success) return { evening: null, problems };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translate } from "@/lib/i18n/dictionaries";
-import { CalendarDateSchema, EveningDetailsSchema, isCalendarDate } from "@/lib/schemas/evening";
+import { CalendarDateSchema, EveningDetailsSchema, isCalendarDate, TextSchema } from "@/lib/schemas/evening";
 import { readImport, EVENING_FORMAT } from "@/lib/transfer/format";
 
 describe("one schema for an evening's details: the form, the REST routes and import", () => {
@@ -47,5 +47,15 @@ describe("one schema for an evening's details: the form, the REST routes and imp
     expect(EveningDetailsSchema.safeParse({ title: "Torsdag", date: "2026-02-28", variant: "knektpass" }).success).toBe(
       true,
     );
+  });
+
+  it("refuses a title or name that shows nothing once its invisible characters are removed", () => {
+    const Name = TextSchema(40, "field.nameNeeded");
+    for (const blank of ["\u200b\u200b", " \u200d ", "\u2060\ufeff", "\u034f"]) {
+      const parsed = Name.safeParse(blank);
+      expect(parsed.success, JSON.stringify(blank)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe("field.nameNeeded");
+    }
+    expect(Name.parse(" Anna\u200b ")).toBe("Anna\u200b");
   });
 });
