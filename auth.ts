@@ -7,7 +7,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { findOrCreateOAuthUser, verifyCredentials } from "@/lib/data/users";
-import { endSession, SESSION_MAX_AGE_MS, startSession } from "@/lib/auth/sessions";
+import { endSession, SESSION_MAX_AGE_MS, sessionLive, startSession } from "@/lib/auth/sessions";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 import { env } from "@/lib/env";
 
@@ -71,6 +71,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       }
       // A new session, its id kept in the cookie from now on: Sign out ends it on the server (lib/auth/sessions.ts).
       if (user && token.sub) token.sid = await startSession(token.sub);
+      // A session ended since (signed out, its password changed) gives nothing — no name, no id, no fresh cookie:
+      // Auth.js answers null and clears the cookie.
+      else if (!token.sub || !(await sessionLive(token.sid as string | undefined, token.sub))) return null;
       return token;
     },
     session({ session, token }) {

@@ -244,3 +244,28 @@ test("route handlers answer hostile requests with a clear 4xx, never a 5xx", asy
   );
   console.log(`route handlers: ${tried} hostile requests, no 5xx`);
 });
+
+test("an ended session's cookie gets nothing from /api/auth/session: no name, no id, no fresh cookie", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signUp(page);
+  const cookie = (await page.context().cookies()).find((c) => c.name === "authjs.session-token")!;
+  const live = await page.request.get("/api/auth/session");
+  expect((await live.json()).user.id).toEqual(expect.any(String));
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+  // The old cookie, kept by someone, sent again.
+  const other = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `${cookie.name}=${cookie.value}` },
+  });
+  const answer = await other.get("/api/auth/session");
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toBeNull();
+  const setCookies = answer.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+  for (const set of setCookies.filter((h) => h.value.startsWith("authjs.session-token=")))
+    expect(set.value).toMatch(/^authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+  await other.dispose();
+});
