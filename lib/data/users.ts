@@ -133,9 +133,16 @@ export async function findOrCreateOAuthUser(
   provider: string,
   login: string,
 ): Promise<{ id: string; username: string }> {
-  const username = `${provider}.${login}`.toLowerCase().slice(0, 32);
+  // "github:login": a name sign-up can never take (UsernameSchema has no colon), so nobody registers the account a
+  // GitHub sign-in lands in. An account made by an earlier version ("github.login", no password) is still found.
+  const username = `${provider}:${login}`.toLowerCase().slice(0, 64);
   const db = getDb();
-  const existing = await db.user.findUnique({ where: { username }, select: { id: true, username: true } });
+  const existing =
+    (await db.user.findUnique({ where: { username }, select: { id: true, username: true } })) ??
+    (await db.user.findFirst({
+      where: { username: `${provider}.${login}`.toLowerCase().slice(0, 32), passwordHash: "!oauth" },
+      select: { id: true, username: true },
+    }));
   if (existing) return existing;
   // No password sign-in for OAuth accounts: the hash matches nothing.
   return db.user.create({ data: { username, passwordHash: "!oauth" }, select: { id: true, username: true } });

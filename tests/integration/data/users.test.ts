@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createUser, THROTTLE, verifyCredentials } from "@/lib/data/users";
+import { createUser, findOrCreateOAuthUser, THROTTLE, verifyCredentials } from "@/lib/data/users";
 import { AppError } from "@/lib/errors";
 import { describeWithDatabase, newActor } from "@/tests/support/data";
 
@@ -74,5 +74,22 @@ describeWithDatabase("accounts", () => {
   it("rejects malformed sign-up input with field errors", async () => {
     await expect(createUser({ username: "x", password: "short" })).rejects.toBeInstanceOf(Error);
     await expect(createUser({ username: "ok-name", password: "short" })).rejects.not.toBeInstanceOf(AppError);
+  });
+
+  it("a GitHub sign-in never lands in an account someone registered under its name", async () => {
+    const login = `octo${Math.random().toString(36).slice(2, 8)}`;
+    const squatter = await createUser({ username: `github.${login}`, password: "correct horse battery" });
+    const github = await findOrCreateOAuthUser("github", login);
+    expect(github.id).not.toBe(squatter.id);
+    expect(github.username).toBe(`github:${login}`);
+    // Nobody can register the name GitHub's account has.
+    await expect(createUser({ username: `github:${login}`, password: "correct horse battery" })).rejects.toThrow();
+    // The same login signs in to the same account again; one made by an earlier version is still found.
+    expect((await findOrCreateOAuthUser("github", login)).id).toBe(github.id);
+    const earlier = await getDb().user.create({
+      data: { username: `github.old${login}`, passwordHash: "!oauth" },
+      select: { id: true },
+    });
+    expect((await findOrCreateOAuthUser("github", `old${login}`)).id).toBe(earlier.id);
   });
 });
