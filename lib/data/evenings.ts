@@ -24,6 +24,12 @@ export function newToken(): string {
 
 const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
 
+/** The first dealer's seat is one of the table's seats. */
+const dealerAtTheTable = (value: { players: string[]; firstDealerSeat: number }, ctx: z.RefinementCtx) => {
+  if (value.firstDealerSeat >= value.players.length)
+    ctx.addIssue({ code: "custom", path: ["firstDealerSeat"], message: "field.firstDealerSeat" });
+};
+
 export const CreateEveningSchema = EveningDetailsSchema.extend({
   players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers").superRefine(distinctPeople),
   firstDealerSeat: z.number().int().min(0).max(9).default(0),
@@ -33,21 +39,23 @@ export const CreateEveningSchema = EveningDetailsSchema.extend({
   stakes: z.unknown().nullish(),
   /** A group of the actor's: the evening is kept for it, and its players are the group's players. */
   groupId: IdSchema.optional(),
-});
+}).superRefine(dealerAtTheTable);
 export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
 
-export const StartGameSchema = z.object({
-  eveningId: IdSchema,
-  players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
-  firstDealerSeat: z.number().int().min(0).max(9),
-  /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
-  key: ChangeKeySchema.optional(),
-  /**
-   * The number of the game the phone starts, as it showed the evening: when another phone started that game
-   * meanwhile with the same seats and first dealer, it is the same game (answered `same`); with others, refused.
-   */
-  number: z.number().int().min(1).max(1000).optional(),
-});
+export const StartGameSchema = z
+  .object({
+    eveningId: IdSchema,
+    players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
+    firstDealerSeat: z.number().int().min(0).max(9),
+    /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
+    key: ChangeKeySchema.optional(),
+    /**
+     * The number of the game the phone starts, as it showed the evening: when another phone started that game
+     * meanwhile with the same seats and first dealer, it is the same game (answered `same`); with others, refused.
+     */
+    number: z.number().int().min(1).max(1000).optional(),
+  })
+  .superRefine(dealerAtTheTable);
 export type StartGameInput = z.input<typeof StartGameSchema>;
 
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
@@ -107,7 +115,7 @@ export async function createEvening(actor: Actor, input: CreateEveningInput): Pr
     variant: data.variant,
     houseRules,
     players: data.players,
-    firstDealer: data.players[data.firstDealerSeat] ?? "\u0000no such seat",
+    firstDealer: data.players[data.firstDealerSeat]!,
   });
   return getDb().$transaction(async (tx) => {
     const evening = await tx.evening.create({
@@ -213,7 +221,7 @@ async function storeNextGame(
       variant: evening.variant as GameRecord["variant"],
       houseRules: evening.houseRules as object,
       players,
-      firstDealer: players[firstDealerSeat] ?? "\u0000",
+      firstDealer: players[firstDealerSeat]!,
     });
     const newcomers = await checkNewSeats(tx, role, eveningId, seated);
     const playerIds = await seatPlayers(tx, evening.ownerId, eveningId, seated);

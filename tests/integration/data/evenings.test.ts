@@ -141,4 +141,27 @@ describeWithDatabase("evenings", () => {
       Dag: 5,
     });
   });
+
+  it("a first dealer's seat that is no seat at the table is refused in words, for an evening and a next game", async () => {
+    const owner = await newActor("owner");
+    const before = await fingerprint();
+    const input = {
+      title: "Ingen giv",
+      date: "2026-12-07",
+      variant: "knektpass" as const,
+      players: ["Anna", "Bo", "Cecilia"],
+    };
+    const refusal = await createEvening(owner, { ...input, firstDealerSeat: 5 }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({
+      code: "validation",
+      fields: { firstDealerSeat: ["choose the first dealer among the players"] },
+    });
+    expect(JSON.stringify(refusal)).not.toContain("\\u0000");
+    expect(await fingerprint()).toEqual(before);
+    const { eveningId } = await newEvening(owner);
+    await expect(startGame(owner, { eveningId, players: ["Anna", "Bo"], firstDealerSeat: 2 })).rejects.toMatchObject({
+      code: "validation",
+      fields: { firstDealerSeat: ["choose the first dealer among the players"] },
+    });
+  });
 });
