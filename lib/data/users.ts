@@ -62,10 +62,9 @@ export async function verifyCredentials(
   const username = parsed.data;
   const db = getDb();
   const key = `user:${username}|${client.slice(0, 64)}`;
-  const throttle = await db.signInThrottle.findUnique({ where: { key } });
-  if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-    return { ok: false, reason: "throttled", retryAfterMs: throttle.lockedUntil.getTime() - now.getTime() };
-  }
+  // Counted before the password is checked: however many arrive at once, at most THROTTLE.failures are checked.
+  const claim = await claimAttempt(key, now);
+  if ("retryAfterMs" in claim) return { ok: false, reason: "throttled", retryAfterMs: claim.retryAfterMs };
   const user = await db.user.findUnique({
     where: { username },
     select: { id: true, username: true, passwordHash: true },
@@ -73,25 +72,58 @@ export async function verifyCredentials(
   // Compare against a dummy hash for unknown users, so timing does not tell which usernames exist.
   const { ok: valid, upgrade } = await checkPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (user && valid) {
-    if (throttle) await db.signInThrottle.delete({ where: { key } }).catch(() => undefined);
+    await db.signInThrottle.deleteMany({ where: { key } });
     if (upgrade) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
     return { ok: true, user: { id: user.id, username: user.username } };
   }
-  await recordFailure(key, throttle, now);
+  // The last attempt of the window failed: locked from now.
+  if (claim.attempt >= THROTTLE.failures)
+    await db.signInThrottle.updateMany({
+      where: { key },
+      data: { lockedUntil: new Date(now.getTime() + THROTTLE.lockMs) },
+    });
   return { ok: false, reason: "invalid" };
 }
 
-async function recordFailure(
-  key: string,
-  current: { failures: number; windowStart: Date } | null,
-  now: Date,
-): Promise<void> {
+/**
+ * Counts a sign-in attempt for `key` before its password is checked, atomically on both databases: the row is
+ * read, then written only if no other attempt wrote it meanwhile (compare and set), else read again. Returns the
+ * attempt's place in the window, or how long to wait — while the key is locked, or when this attempt is past the
+ * window's last.
+ */
+async function claimAttempt(key: string, now: Date): Promise<{ attempt: number } | { retryAfterMs: number }> {
   const db = getDb();
-  const fresh = !current || now.getTime() - current.windowStart.getTime() > THROTTLE.windowMs;
-  const failures = fresh ? 1 : current.failures + 1;
-  const lockedUntil = failures >= THROTTLE.failures ? new Date(now.getTime() + THROTTLE.lockMs) : null;
-  const data = { failures, windowStart: fresh ? now : current.windowStart, lockedUntil };
-  await db.signInThrottle.upsert({ where: { key }, create: { key, ...data }, update: data });
+  for (let tries = 0; tries < 50; tries++) {
+    const row = await db.signInThrottle.findUnique({ where: { key } });
+    if (row?.lockedUntil && row.lockedUntil > now) return { retryAfterMs: row.lockedUntil.getTime() - now.getTime() };
+    const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE.windowMs;
+    const attempt = fresh ? 1 : row.failures + 1;
+    const over = attempt > THROTTLE.failures;
+    const data = {
+      failures: attempt,
+      windowStart: fresh ? now : row.windowStart,
+      lockedUntil: over ? new Date(now.getTime() + THROTTLE.lockMs) : null,
+    };
+    if (!row) {
+      const created = await db.signInThrottle.create({ data: { key, ...data } }).then(
+        () => true,
+        (error: unknown) => {
+          if (isUniqueViolation(error)) return false; // another attempt created it first: read it again
+          throw error;
+        },
+      );
+      if (!created) continue;
+    } else {
+      const { count } = await db.signInThrottle.updateMany({
+        where: { key, failures: row.failures, windowStart: row.windowStart },
+        data,
+      });
+      if (!count) continue;
+    }
+    return over ? { retryAfterMs: THROTTLE.lockMs } : { attempt };
+  }
+  // Fifty writers at once on one key: this one waits its turn like a locked one.
+  return { retryAfterMs: 1_000 };
 }
 
 /**

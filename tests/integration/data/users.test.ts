@@ -92,4 +92,21 @@ describeWithDatabase("accounts", () => {
     });
     expect((await findOrCreateOAuthUser("github", `old${login}`)).id).toBe(earlier.id);
   });
+
+  it(`however many sign-ins arrive at once, at most ${THROTTLE.failures} passwords are checked per address`, async () => {
+    const { username } = await newActor("burst");
+    const now = new Date();
+    const attempts = Array.from({ length: 30 }, (_, i) =>
+      verifyCredentials(username, i === 29 ? "correct horse battery" : `wrong ${i}`, now, "10.0.0.9"),
+    );
+    const results = await Promise.all(attempts);
+    // Every answer but a throttle is a password checked.
+    const checked = results.filter((r) => r.ok || r.reason === "invalid");
+    expect(checked.length).toBeLessThanOrEqual(THROTTLE.failures);
+    expect(results.filter((r) => !r.ok && r.reason === "throttled").length).toBeGreaterThanOrEqual(
+      30 - THROTTLE.failures,
+    );
+    // Another address is not held back by it.
+    expect((await verifyCredentials(username, "correct horse battery", now, "10.0.0.10")).ok).toBe(true);
+  });
 });
