@@ -23,7 +23,12 @@ export const ChangePasswordSchema = z.object({
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 /** After this many failed sign-ins within the window, the username is locked for the lock time. */
-export const THROTTLE = { failures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+/**
+ * Sign-in attempts counted per window: 5 per account from one client address (counted before the password is
+ * checked), and 30 failed ones from one address whatever names it tries (a table of phones behind one router
+ * signs in well within that); a key past its count is locked for `lockMs`.
+ */
+export const THROTTLE = { failures: 5, perAddress: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
 export async function createUser(input: SignUpInput): Promise<{ id: string; username: string }> {
   const { username, password } = SignUpSchema.parse(input);
@@ -62,8 +67,13 @@ export async function verifyCredentials(
   const username = parsed.data;
   const db = getDb();
   const key = `user:${username}|${client.slice(0, 64)}`;
+  // An address that failed THROTTLE.perAddress times in the window, whatever names it tried, waits.
+  const addressKey = `addr:${client.slice(0, 64)}`;
+  const address = await db.signInThrottle.findUnique({ where: { key: addressKey } });
+  if (address?.lockedUntil && address.lockedUntil > now)
+    return { ok: false, reason: "throttled", retryAfterMs: address.lockedUntil.getTime() - now.getTime() };
   // Counted before the password is checked: however many arrive at once, at most THROTTLE.failures are checked.
-  const claim = await claimAttempt(key, now);
+  const claim = await claimAttempt(key, now, THROTTLE.failures);
   if ("retryAfterMs" in claim) return { ok: false, reason: "throttled", retryAfterMs: claim.retryAfterMs };
   const user = await db.user.findUnique({
     where: { username },
@@ -76,6 +86,7 @@ export async function verifyCredentials(
     if (upgrade) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
     return { ok: true, user: { id: user.id, username: user.username } };
   }
+  await claimAttempt(addressKey, now, THROTTLE.perAddress - 1);
   // The last attempt of the window failed: locked from now.
   if (claim.attempt >= THROTTLE.failures)
     await db.signInThrottle.updateMany({
@@ -85,20 +96,32 @@ export async function verifyCredentials(
   return { ok: false, reason: "invalid" };
 }
 
+/** Removes the throttle's rows whose window has passed and which lock nothing: the table stays small. */
+async function pruneThrottle(now: Date): Promise<void> {
+  const old = new Date(now.getTime() - Math.max(THROTTLE.windowMs, THROTTLE.lockMs));
+  await getDb().signInThrottle.deleteMany({
+    where: { windowStart: { lt: old }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
+  });
+}
+
 /**
  * Counts a sign-in attempt for `key` before its password is checked, atomically on both databases: the row is
  * read, then written only if no other attempt wrote it meanwhile (compare and set), else read again. Returns the
  * attempt's place in the window, or how long to wait — while the key is locked, or when this attempt is past the
  * window's last.
  */
-async function claimAttempt(key: string, now: Date): Promise<{ attempt: number } | { retryAfterMs: number }> {
+async function claimAttempt(
+  key: string,
+  now: Date,
+  limit: number,
+): Promise<{ attempt: number } | { retryAfterMs: number }> {
   const db = getDb();
   for (let tries = 0; tries < 50; tries++) {
     const row = await db.signInThrottle.findUnique({ where: { key } });
     if (row?.lockedUntil && row.lockedUntil > now) return { retryAfterMs: row.lockedUntil.getTime() - now.getTime() };
     const fresh = !row || now.getTime() - row.windowStart.getTime() > THROTTLE.windowMs;
     const attempt = fresh ? 1 : row.failures + 1;
-    const over = attempt > THROTTLE.failures;
+    const over = attempt > limit;
     const data = {
       failures: attempt,
       windowStart: fresh ? now : row.windowStart,
@@ -113,6 +136,8 @@ async function claimAttempt(key: string, now: Date): Promise<{ attempt: number }
         },
       );
       if (!created) continue;
+      // A new key (a name not tried lately): the rows of windows gone by, not locked, go.
+      await pruneThrottle(now);
     } else {
       const { count } = await db.signInThrottle.updateMany({
         where: { key, failures: row.failures, windowStart: row.windowStart },

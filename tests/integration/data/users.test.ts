@@ -109,4 +109,26 @@ describeWithDatabase("accounts", () => {
     // Another address is not held back by it.
     expect((await verifyCredentials(username, "correct horse battery", now, "10.0.0.10")).ok).toBe(true);
   });
+
+  it(`an address trying many names is held to ${THROTTLE.perAddress} failures, and old throttle rows are pruned`, async () => {
+    const { username } = await newActor("many");
+    const now = new Date();
+    const address = `10.9.${Math.floor(Math.random() * 250)}.1`;
+    // A row of a window long gone, which locks nothing.
+    const stale = `user:gone|${address}-old`;
+    const longAgo = new Date(now.getTime() - 2 * THROTTLE.windowMs - THROTTLE.lockMs);
+    await getDb().signInThrottle.create({ data: { key: stale, failures: 3, windowStart: longAgo } });
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      expect(await verifyCredentials(`guess-${i}-name`, "wrong password", now, address)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    expect(await verifyCredentials(username, "correct horse battery", now, address)).toMatchObject({
+      ok: false,
+      reason: "throttled",
+    });
+    // Elsewhere the account signs in.
+    expect((await verifyCredentials(username, "correct horse battery", now, `${address}0`)).ok).toBe(true);
+    expect(await getDb().signInThrottle.count({ where: { key: stale } })).toBe(0);
+  });
 });
