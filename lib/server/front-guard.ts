@@ -17,6 +17,7 @@ import type { Message } from "@/lib/i18n/dictionaries";
 import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { localeOfRequest } from "./endpoints";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 
 /** The methods the app answers; anything else (TRACE, PROPFIND, …) gets 405. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]);
@@ -42,6 +43,21 @@ function pathIsSound(url: string): boolean {
   }
 }
 
+/**
+ * Whether the router-state header a navigation inside the app sends is absent or one Next reads (its own check,
+ * which throws — a 500 — on anything else: `x`, `[]`, a header sent twice).
+ */
+function routerStateIsSound(req: IncomingMessage): boolean {
+  const value = req.headers["next-router-state-tree"];
+  if (value === undefined) return true;
+  try {
+    parseAndValidateFlightRouterState(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The import page's server action: the one request that may carry a backup file. */
 function isImport(req: IncomingMessage): boolean {
   return req.method === "POST" && (req.url ?? "").split("?", 1)[0] === "/import" && Boolean(req.headers["next-action"]);
@@ -53,6 +69,7 @@ export function screen(req: IncomingMessage): Refusal | "import" | null {
   if (!METHODS.has(req.method ?? "")) return { status: 405, code: "validation", message: { key: "errors.method" } };
   if (!url.startsWith("/") || !pathIsSound(url))
     return { status: 400, code: "not_found", message: { key: "errors.badAddress" } };
+  if (!routerStateIsSound(req)) return { status: 400, code: "validation", message: { key: "errors.badRequest" } };
   const length = header(req, "content-length");
   const chunked = header(req, "transfer-encoding") !== null;
   if (chunked && length === null && req.method !== "GET" && req.method !== "HEAD")

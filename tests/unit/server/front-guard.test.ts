@@ -38,4 +38,17 @@ describe("the front guard's first look at a request", () => {
     });
     expect(sized("POST", "/evenings", -1)).toMatchObject({ status: 400 });
   });
+
+  it("refuses a router-state header Next cannot read, and lets a real one through", () => {
+    const withTree = (tree: string | string[]) => {
+      const req = request("GET", "/evenings");
+      req.headers.rsc = "1";
+      req.headers["next-router-state-tree"] = tree as string;
+      return screen(req);
+    };
+    for (const bad of ["x", "[]", "%E0%A4%A", encodeURIComponent('["",{"children":7}]'), ["a", "b"]])
+      expect(withTree(bad), JSON.stringify(bad)).toMatchObject({ status: 400, message: { key: "errors.badRequest" } });
+    const real = encodeURIComponent(JSON.stringify(["", { children: ["evenings", {}, null, null] }, null, null]));
+    expect(withTree(real)).toBeNull();
+  });
 });
