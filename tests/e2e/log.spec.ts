@@ -10,6 +10,24 @@ import { alone, createEvening, playAlone, seat } from "../support/table";
 
 const lone = (who: string) => alone(who, THREE);
 
+/**
+ * Waits until the phone's mark of its log (localStorage, and its copy in a cookie) counts `n` changes waiting: the
+ * mark follows the log a moment after the page shows the count.
+ */
+async function markCounted(page: Page, n: number) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const mark = JSON.parse(localStorage.getItem("protokoll.log") ?? "null") as {
+          waiting: Record<string, { n: number }>;
+        } | null;
+        const inCookie = document.cookie.includes("protokoll_log=");
+        return inCookie && mark ? Object.values(mark.waiting).reduce((sum, c) => sum + c.n, 0) : -1;
+      }),
+    )
+    .toBe(n);
+}
+
 /** A phone signed up, with a Knektpass evening of THREE under the service worker. */
 async function phoneAtTheTable(baseURL: string | undefined, title: string) {
   const phone = await openPhone(baseURL);
@@ -194,6 +212,7 @@ test("the browser cleared the phone's storage while deals waited: the page says 
   await noSignal(context);
   for (const who of ["Anna", "Cecilia", "Bo"]) await playAlone(page, who);
   await expect(page.getByTestId("outbox-count")).toHaveText("3 deals not sent yet.");
+  await markCounted(page, 3);
   // The browser clears the site's IndexedDB (to free space, or a person in its settings) with the page open.
   const cdp = await context.newCDPSession(page);
   await cdp.send("Storage.clearDataForOrigin", { origin: new URL(page.url()).origin, storageTypes: "indexeddb" });
@@ -224,6 +243,7 @@ test("the browser cleared IndexedDB and localStorage together while deals waited
   await noSignal(context);
   for (const who of ["Anna", "Cecilia"]) await playAlone(page, who);
   await expect(page.getByTestId("outbox-count")).toHaveText("2 deals not sent yet.");
+  await markCounted(page, 2);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Storage.clearDataForOrigin", {
     origin: new URL(page.url()).origin,
@@ -317,6 +337,7 @@ test("the browser cleared all the site's storage but its cookie: the page stays 
   await noSignal(context);
   await playAlone(page, "Anna");
   await expect(page.getByTestId("outbox-count")).toHaveText("1 deal not sent yet.");
+  await markCounted(page, 1);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Storage.clearDataForOrigin", {
     origin: new URL(page.url()).origin,
