@@ -269,3 +269,11 @@ test("an ended session's cookie gets nothing from /api/auth/session: no name, no
     expect(set.value).toMatch(/^authjs\.session-token=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i);
   await other.dispose();
 });
+
+test("Auth.js's error page is not a 500: any error sends the browser to the sign-in page", async ({ page }) => {
+  for (const error of ["Configuration", "AccessDenied", "%0d%0aX-Evil:%201", "x".repeat(3000)]) {
+    const answer = await page.request.get(`/api/auth/error?error=${error}`, { maxRedirects: 0 });
+    expect(answer.status(), error.slice(0, 40)).toBe(303);
+    expect(answer.headers().location).toBe("/sign-in");
+  }
+});
