@@ -247,17 +247,21 @@ export async function previewImport(actor: Actor, input: unknown): Promise<Impor
   const keys = evenings.map(importKey);
   const existing = new Set(
     (
-      await db.evening.findMany({
-        where: { ownerId: userId, importKey: { in: keys }, importing: null },
-        select: { importKey: true },
-      })
+      await inParts(keys, (part) =>
+        db.evening.findMany({
+          where: { ownerId: userId, importKey: { in: part }, importing: null },
+          select: { importKey: true },
+        }),
+      )
     ).map((e) => e.importKey),
   );
   const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
   const known = new Set(
-    (await db.person.findMany({ where: { ownerId: userId, name: { in: names } }, select: { name: true } })).map(
-      (p) => p.name,
-    ),
+    (
+      await inParts(names, (part) =>
+        db.person.findMany({ where: { ownerId: userId, name: { in: part } }, select: { name: true } }),
+      )
+    ).map((p) => p.name),
   );
   const ownSets = new Set(
     (
@@ -312,17 +316,16 @@ export async function importEvenings(
   try {
     // The file's people, once: those the account has, and the others created now.
     const names = [...new Set(evenings.flatMap((e) => e.games.flatMap((g) => g.players)))];
-    for (const p of await db.person.findMany({
-      where: { ownerId: userId, name: { in: names } },
-      select: { id: true, name: true },
-    }))
+    for (const p of await inParts(names, (part) =>
+      db.person.findMany({ where: { ownerId: userId, name: { in: part } }, select: { id: true, name: true } }),
+    ))
       people.set(p.name, p.id);
     const fresh = names.filter((n) => !people.has(n)).map((name) => ({ id: randomUUID(), ownerId: userId, name }));
     for (const person of fresh) {
       people.set(person.name, person.id);
       newPeople.push(person.id);
     }
-    await db.person.createMany({ data: fresh });
+    await inParts(fresh, async (part) => [await db.person.createMany({ data: part })], PARAMETERS / 3);
     for (const batch of batches(evenings)) {
       const ids = await db.$transaction(
         async (tx) => {
@@ -366,11 +369,17 @@ export async function importEvenings(
     const invite = groups.length
       ? await db.$transaction((tx) => restoreGroups(tx, userId, groups, written), { timeout: 30_000, maxWait: 10_000 })
       : [];
-    await db.evening.updateMany({ where: { id: { in: created }, ownerId: userId }, data: { importing: null } });
+    await inParts(created, async (part) => [
+      await db.evening.updateMany({ where: { id: { in: part }, ownerId: userId }, data: { importing: null } }),
+    ]);
     return { created, skipped, ruleSets: newSets.length, groups: groups.length, invite };
   } catch (error) {
-    await db.$transaction((tx) => removeEvenings(tx, { id: { in: created }, ownerId: userId })).catch(() => undefined);
-    await db.person.deleteMany({ where: { id: { in: newPeople }, ownerId: userId } }).catch(() => undefined);
+    await inParts(created, async (part) => [
+      await db.$transaction((tx) => removeEvenings(tx, { id: { in: part }, ownerId: userId })),
+    ]).catch(() => undefined);
+    await inParts(newPeople, async (part) => [
+      await db.person.deleteMany({ where: { id: { in: part }, ownerId: userId } }),
+    ]).catch(() => undefined);
     throw error;
   }
 }
@@ -489,6 +498,20 @@ async function removeAbandonedImports(userId: string, now: Date): Promise<void> 
  * Removes evenings with everything in them. The games go first: a seat holds on to its player (so a player who
  * sat is never deleted on their own), and PostgreSQL checks that before the evening's cascade reaches the seat.
  */
+/**
+ * How many values one statement binds at most: SQLite refuses more than 999 (P2029 from about 997 evenings of a
+ * backup), so a list is read or written in parts of a few hundred.
+ */
+const PARAMETERS = 900;
+
+/** `run` over `list` in parts small enough for one statement each, its results joined. */
+async function inParts<T, R>(list: readonly T[], run: (part: T[]) => Promise<R[]>, size = PARAMETERS / 2) {
+  const results: R[] = [];
+  const step = Math.max(1, Math.floor(size));
+  for (let at = 0; at < list.length; at += step) results.push(...(await run(list.slice(at, at + step))));
+  return results;
+}
+
 async function removeEvenings(tx: Tx, where: EveningWhere): Promise<void> {
   await tx.game.deleteMany({ where: { evening: where } });
   await tx.evening.deleteMany({ where });

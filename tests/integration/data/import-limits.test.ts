@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evening-view";
-import { exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
+import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
+import { getDb } from "@/lib/db/client";
 import { translate } from "@/lib/i18n/dictionaries";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
@@ -72,4 +73,27 @@ describeWithDatabase("the import's limits", () => {
     );
     expect(await fingerprint()).toEqual(before);
   });
+
+  it("a backup of 2,000 evenings and 6,000 players imports whole: no statement binds more values than SQLite takes", async () => {
+    const owner = await newActor("big");
+    await newEvening(owner);
+    const backup = JSON.parse(JSON.stringify(await exportAll(owner)));
+    const [model] = backup.evenings;
+    backup.evenings = Array.from({ length: IMPORT_LIMITS.evenings }, (_, i) => {
+      const players = [`A${i}`, `B${i}`, `C${i}`];
+      return {
+        ...model,
+        title: `Kväll ${i}`,
+        games: [{ ...model.games[0], players, firstDealer: players[0], deals: [] }],
+      };
+    });
+    const other = await newActor("restorer");
+    const { created } = await importEvenings(other, backup);
+    expect(created).toHaveLength(IMPORT_LIMITS.evenings);
+    expect(await getDb().evening.count({ where: { ownerId: other.userId, importing: null } })).toBe(
+      IMPORT_LIMITS.evenings,
+    );
+    // The same file again: every evening found, nothing written twice.
+    expect(await importEvenings(other, backup)).toMatchObject({ created: [], skipped: IMPORT_LIMITS.evenings });
+  }, 300_000);
 });
