@@ -565,11 +565,15 @@ const DEALS_PER_TRANSACTION = 250;
 
 /** Lets the requests that came in meanwhile — another table's deal — go first. */
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
+const EVENING_WEIGHT = 20;
+
 function batches(evenings: EveningData[]): EveningData[][] {
   const groups: EveningData[][] = [];
   let deals = Infinity;
   for (const evening of evenings) {
-    const size = evening.games.reduce((n, g) => n + g.deals.length, 0);
+    // An evening costs rows of its own (the evening, its seats, its games) however few deals it has: counted as
+    // EVENING_WEIGHT deals, so a file of many short evenings is written in short transactions too.
+    const size = EVENING_WEIGHT + evening.games.reduce((n, g) => n + g.deals.length, 0);
     if (deals + size > DEALS_PER_TRANSACTION) {
       groups.push([]);
       deals = 0;
