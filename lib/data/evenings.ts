@@ -191,12 +191,13 @@ async function storeNextGame(
     });
     if (evening.status !== "open") throw new AppError("conflict", { key: "errors.eveningEnded" });
     const last = evening.games[0];
+    const next = (last?.number ?? 0) + 1;
     const seated = evening.groupId ? await asGroupNames(evening.groupId, players, tx) : players;
-    if (number !== undefined && number > (last?.number ?? 0) + 1)
-      throw new AppError("conflict", {
-        key: "errors.gameNotNext",
-        params: { n: number, next: (last?.number ?? 0) + 1 },
-      });
+    // The first answer to the phone's key, kept in this transaction (lib/data/applied-changes.ts).
+    const keep = (game: StartedGame) =>
+      key && keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, kind: "game", answer: game });
+    if (number !== undefined && number > next)
+      throw new AppError("conflict", { key: "errors.gameNotNext", params: { n: number, next } });
     if (last && number !== undefined && number <= last.number) {
       // Started on another phone meanwhile: the same game when it was started as this phone starts it.
       const seats = seatNames(last);
@@ -207,8 +208,7 @@ async function storeNextGame(
         seats.every((name, seat) => name === seated[seat]);
       if (!same) throw new AppError("conflict", { key: "errors.gameStarted", params: { n: number } });
       const game = { id: last.id, number: last.number, version: evening.version };
-      if (key)
-        await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, kind: "game", answer: game });
+      await keep(game);
       return { game, state: null, same: true };
     }
     // As many games as an evening may bring to an import, so its export always imports again.
@@ -229,7 +229,7 @@ async function storeNextGame(
     const created = await tx.game.create({
       data: {
         eveningId,
-        number: (last?.number ?? 0) + 1,
+        number: next,
         firstDealerSeat,
         seats: { create: playerIds.map((playerId, seat) => ({ seat, playerId })) },
       },
@@ -248,8 +248,7 @@ async function storeNextGame(
       seats: seated.map((name, seat) => ({ seat, player: { name } })),
       deals: [],
     });
-    if (key)
-      await keepAnswer(tx, { userId: requireSignedIn(actor).userId, key, eveningId, kind: "game", answer: game });
+    await keep(game);
     const state = { eveningId, version: evening.version + 1, changedFrom: evening.version, record, clientKeys: [] };
     return { game, state: exact ? state : null };
   });

@@ -325,7 +325,13 @@ export async function importEvenings(
       people.set(person.name, person.id);
       newPeople.push(person.id);
     }
-    await inParts(fresh, async (part) => [await db.person.createMany({ data: part })], PARAMETERS / 3);
+    await inParts(
+      fresh,
+      async (part) => {
+        await db.person.createMany({ data: part });
+      },
+      PARAMETERS / 3,
+    );
     for (const batch of batches(evenings)) {
       const ids = await db.$transaction(
         async (tx) => {
@@ -369,17 +375,17 @@ export async function importEvenings(
     const invite = groups.length
       ? await db.$transaction((tx) => restoreGroups(tx, userId, groups, written), { timeout: 30_000, maxWait: 10_000 })
       : [];
-    await inParts(created, async (part) => [
-      await db.evening.updateMany({ where: { id: { in: part }, ownerId: userId }, data: { importing: null } }),
-    ]);
+    await inParts(created, async (part) => {
+      await db.evening.updateMany({ where: { id: { in: part }, ownerId: userId }, data: { importing: null } });
+    });
     return { created, skipped, ruleSets: newSets.length, groups: groups.length, invite };
   } catch (error) {
-    await inParts(created, async (part) => [
-      await db.$transaction((tx) => removeEvenings(tx, { id: { in: part }, ownerId: userId })),
-    ]).catch(() => undefined);
-    await inParts(newPeople, async (part) => [
-      await db.person.deleteMany({ where: { id: { in: part }, ownerId: userId } }),
-    ]).catch(() => undefined);
+    await inParts(created, (part) =>
+      db.$transaction((tx) => removeEvenings(tx, { id: { in: part }, ownerId: userId })),
+    ).catch(() => undefined);
+    await inParts(newPeople, async (part) => {
+      await db.person.deleteMany({ where: { id: { in: part }, ownerId: userId } });
+    }).catch(() => undefined);
     throw error;
   }
 }
@@ -479,6 +485,24 @@ async function restoreGroups(
   return invite;
 }
 
+/**
+ * How many values one statement binds at most: SQLite refuses more than 999 (P2029 from about 997 evenings of a
+ * backup), so a list is read or written in parts of a few hundred.
+ */
+const PARAMETERS = 900;
+
+/** `run` over `list` in parts small enough for one statement each; what the reads return, joined. */
+async function inParts<T, R = never>(
+  list: readonly T[],
+  run: (part: T[]) => Promise<R[] | void>,
+  size = PARAMETERS / 2,
+): Promise<R[]> {
+  const results: R[] = [];
+  const step = Math.max(1, Math.floor(size));
+  for (let at = 0; at < list.length; at += step) results.push(...((await run(list.slice(at, at + step))) ?? []));
+  return results;
+}
+
 type EveningWhere = NonNullable<Parameters<Tx["evening"]["deleteMany"]>[0]>["where"];
 
 /**
@@ -498,20 +522,6 @@ async function removeAbandonedImports(userId: string, now: Date): Promise<void> 
  * Removes evenings with everything in them. The games go first: a seat holds on to its player (so a player who
  * sat is never deleted on their own), and PostgreSQL checks that before the evening's cascade reaches the seat.
  */
-/**
- * How many values one statement binds at most: SQLite refuses more than 999 (P2029 from about 997 evenings of a
- * backup), so a list is read or written in parts of a few hundred.
- */
-const PARAMETERS = 900;
-
-/** `run` over `list` in parts small enough for one statement each, its results joined. */
-async function inParts<T, R>(list: readonly T[], run: (part: T[]) => Promise<R[]>, size = PARAMETERS / 2) {
-  const results: R[] = [];
-  const step = Math.max(1, Math.floor(size));
-  for (let at = 0; at < list.length; at += step) results.push(...(await run(list.slice(at, at + step))));
-  return results;
-}
-
 async function removeEvenings(tx: Tx, where: EveningWhere): Promise<void> {
   await tx.game.deleteMany({ where: { evening: where } });
   await tx.evening.deleteMany({ where });

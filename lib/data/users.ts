@@ -22,7 +22,6 @@ export const ChangePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
-/** After this many failed sign-ins within the window, the username is locked for the lock time. */
 /**
  * Sign-in attempts counted per window: 5 per account from one client address (counted before the password is
  * checked), and 30 failed ones from one address whatever names it tries (a table of phones behind one router
@@ -86,6 +85,7 @@ export async function verifyCredentials(
     if (upgrade) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
     return { ok: true, user: { id: user.id, username: user.username } };
   }
+  // Counted once failed: past THROTTLE.perAddress - 1 earlier failures, this one locks the address.
   await claimAttempt(addressKey, now, THROTTLE.perAddress - 1);
   // The last attempt of the window failed: locked from now.
   if (claim.attempt >= THROTTLE.failures)

@@ -199,8 +199,7 @@ export function chooseOnConflict(
   choice: Choice,
   serverLength: number,
 ): QueueChange {
-  const index = queue.findIndex((d) => d.seq === seq);
-  const deal = queue[index];
+  const deal = queue.find((d) => d.seq === seq);
   if (!deal || deal.state !== "conflict") return { remove: [], update: [] };
   if (choice === "theirs") return { remove: [seq], update: [] };
   if (choice === "mine") return { remove: [seq], update: [] };

@@ -146,16 +146,13 @@ export function chooseForSeat(
   const seat = { ...draft[player]!, ...change };
   if (change.rounds !== undefined || change.tricks !== undefined || change.revoke) seat.plays = true;
   if (seat.plays === false) Object.assign(seat, { rounds: [], tricks: null, revoke: false });
-  const next = { ...draft, [player]: seat };
+  let next = { ...draft, [player]: seat };
   if (record.variant !== "knektpass" && context.firstDeal && seat.plays === true) {
-    // Defined, not assigned: a player named "__proto__" is a seat like any other.
-    for (const p of record.players)
-      if (p !== player) Object.defineProperty(next, p, { value: { ...EMPTY_SEAT, plays: false }, ...OWN });
+    // Computed keys, not assignment: a player named "__proto__" is a seat like any other.
+    for (const p of record.players) if (p !== player) next = { ...next, [p]: { ...EMPTY_SEAT, plays: false } };
   }
   return next;
 }
-
-const OWN = { enumerable: true, writable: true, configurable: true } as const;
 
 export function toDeal(record: GameRecord, context: NextDeal, draft: Draft): DealRecord {
   const complete = completeDraft(record, context, draft);

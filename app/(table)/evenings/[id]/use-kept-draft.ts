@@ -10,7 +10,6 @@ import { draftFrom, emptyDraft, type Draft, type SeatDraft } from "./deal-draft"
  * pull down that reloads it, the phone dropping the tab in the background — shows them again instead of an empty
  * form. One per game: the deal being entered (its number) and its draft.
  */
-const PREFIX = DRAFT_PREFIX;
 const listeners = new Set<() => void>();
 /** The last draft read, by its stored text and number: the same ones give the same object (a stable snapshot). */
 let last: { raw: string; number: number; draft: Draft | null } | null = null;
@@ -61,7 +60,7 @@ const isSeat = (seat: unknown): seat is SeatDraft => {
 
 /** The kept draft of deal `number` of game `gameId` for `players`, or null (none, another deal's, or unreadable). */
 function read(gameId: string, number: number, players: string[]): Draft | null {
-  const raw = getRaw(PREFIX + gameId);
+  const raw = getRaw(DRAFT_PREFIX + gameId);
   if (raw === null) return null;
   if (last?.raw !== raw || last.number !== number) {
     const kept = parseKept(raw);
@@ -106,12 +105,12 @@ function useKeptDraft(gameId: string, number: number, players: string[]) {
     () => null,
   );
   const keep = useCallback(
-    (draft: Draft) => setRaw(PREFIX + gameId, JSON.stringify({ number, draft })),
+    (draft: Draft) => setRaw(DRAFT_PREFIX + gameId, JSON.stringify({ number, draft })),
     [gameId, number],
   );
   const forget = useCallback(() => {
-    const raw = getRaw(PREFIX + gameId);
-    if (raw !== null && parseKept(raw)?.number === number) setRaw(PREFIX + gameId, null);
+    const raw = getRaw(DRAFT_PREFIX + gameId);
+    if (raw !== null && parseKept(raw)?.number === number) setRaw(DRAFT_PREFIX + gameId, null);
   }, [gameId, number]);
   return { draft: kept ?? empty, keep, forget };
 }
