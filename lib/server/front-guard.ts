@@ -114,9 +114,37 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
   }
   headers["Content-Length"] = Buffer.byteLength(body);
   res.writeHead(refusal.status, headers);
-  // The connection closes after the answer; what is left of a body that was not wanted is dropped unread.
+  lingerOnClose(req);
   res.end(req.method === "HEAD" ? undefined : body);
   req.resume();
+}
+
+/** How long, and for how many bytes, a refused request's body is still read and dropped after its answer. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 2 * IMPORT_BODY_LIMIT;
+
+/**
+ * The connection closes after a refusal, but not at once: Node destroys the socket as soon as the answer is
+ * written, and a client still sending its body then gets a reset before it reads the answer (EPIPE — a
+ * browser shows a network error instead of "too large"). As web servers do (a lingering close), the write side
+ * is closed and the rest of the body read and dropped until it ends, for at most LINGER_MS or LINGER_BYTES, so
+ * a 600 MB body still costs the server little.
+ */
+function lingerOnClose(req: IncomingMessage): void {
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+    if (req.complete) return void socket.destroy();
+    let dropped = 0;
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS).unref();
+    socket.once("close", () => clearTimeout(timer));
+    req.once("end", close);
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    });
+  };
 }
 
 function escapeHtml(text: string): string {
