@@ -1,30 +1,12 @@
 /**
  * Runs before every page: a fresh nonce per request and a Content-Security-Policy that allows only scripts
  * carrying it (Next applies the nonce to its own scripts), so no inline script can be injected. Other
- * security headers, for every response, are in next.config.mjs.
+ * security headers, for every response, are in next.config.mjs. A POST from another site never gets here: the
+ * server in front of Next refuses it (lib/server/front-guard.ts).
  */
 import { NextResponse, type NextRequest } from "next/server";
 
-/** A server action posted from another site: refused here, before Next would fail on it with a 500. */
-function crossSiteAction(request: NextRequest): boolean {
-  if (request.method !== "POST" || !request.headers.has("next-action")) return false;
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
-}
-
 export function proxy(request: NextRequest) {
-  if (crossSiteAction(request)) {
-    return Response.json(
-      { error: { code: "forbidden", message: "Cross-site requests are not allowed." } },
-      { status: 403 },
-    );
-  }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const development = process.env.NODE_ENV !== "production";
   const csp = [

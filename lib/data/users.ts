@@ -29,9 +29,10 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
  */
 export const THROTTLE = { failures: 5, perAddress: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
 
-export async function createUser(input: SignUpInput): Promise<{ id: string; username: string }> {
+/** A new account; `client` is the address signing up (its turn in the hashing queue). */
+export async function createUser(input: SignUpInput, client = ""): Promise<{ id: string; username: string }> {
   const { username, password } = SignUpSchema.parse(input);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, client);
   try {
     return await getDb().user.create({ data: { username, passwordHash }, select: { id: true, username: true } });
   } catch (error) {
@@ -79,10 +80,11 @@ export async function verifyCredentials(
     select: { id: true, username: true, passwordHash: true },
   });
   // Compare against a dummy hash for unknown users, so timing does not tell which usernames exist.
-  const { ok: valid, upgrade } = await checkPassword(password, user?.passwordHash ?? (await dummyHash()));
+  const { ok: valid, upgrade } = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), client);
   if (user && valid) {
     await db.signInThrottle.deleteMany({ where: { key } });
-    if (upgrade) await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password) } });
+    if (upgrade)
+      await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password, client) } });
     return { ok: true, user: { id: user.id, username: user.username } };
   }
   // Counted once failed: past THROTTLE.perAddress - 1 earlier failures, this one locks the address.
@@ -175,7 +177,7 @@ export async function changePassword(
   }
   await db.user.update({
     where: { id: session.userId },
-    data: { passwordHash: await hashPassword(parsed.data.password) },
+    data: { passwordHash: await hashPassword(parsed.data.password, client) },
   });
   return { endedSessions: await endOtherSessions(session.userId, session.sid) };
 }

@@ -10,14 +10,19 @@ export const MAX_JSON_BYTES = 64 * 1024;
 /** Throws unless the request says it is JSON and, when it names its origin, comes from this host. */
 export function guardJsonRequest(contentType: string | null, origin: string | null, host: string | null): void {
   if (!/^application\/json\b/i.test(contentType ?? "")) throw new AppError("validation", { key: "errors.sendJson" });
-  if (origin) {
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (!host || originHost !== host) throw new AppError("forbidden", { key: "errors.crossSite" });
+  if (!sameOrigin(origin, host)) throw new AppError("forbidden", { key: "errors.crossSite" });
+}
+
+/**
+ * Whether a request that names its origin comes from this host (`null` — a sandboxed or privacy-redirected page —
+ * does not); one that names none passes (no browser leaves it out of a cross-site POST).
+ */
+export function sameOrigin(origin: string | null, host: string | null): boolean {
+  if (!origin) return true;
+  try {
+    return host !== null && new URL(origin).host === host;
+  } catch {
+    return false;
   }
 }
 

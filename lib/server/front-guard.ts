@@ -5,8 +5,10 @@
  * reach a handler that would fail on it with a 500, or make the server hold a body it will never use.
  *
  * Bodies: every route and action takes at most BODY_LIMIT bytes; only the import takes a backup file
- * (IMPORT_BODY_LIMIT), and only from a signed-in session, checked before a byte of it is read. A body must
- * say its length (browsers always do), so the limit holds before it is read, not while.
+ * (IMPORT_BODY_LIMIT), and only from a signed-in session in one of the import's slots, checked before a byte of
+ * it is read. A body must say its length (browsers always do), so the limit holds before it is read, not while.
+ * A POST to a page (a server action, or a form sent without JavaScript) is read and checked before Next decodes
+ * it: from this site, and in a shape Next can decode (Next answers anything else with a 500).
  */
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -16,13 +18,21 @@ import { translate, type Locale } from "@/lib/i18n/dictionaries";
 import type { Message } from "@/lib/i18n/dictionaries";
 import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
+import { sameOrigin } from "@/lib/http/json-body";
+import { IMPORT_SLOTS, takeImportSlot } from "./import-slots";
 import { localeOfRequest } from "./endpoints";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 
 /** The methods the app answers; anything else (TRACE, PROPFIND, …) gets 405. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]);
 
-type Refusal = { status: number; message: Message; code: "validation" | "unauthenticated" | "not_found" };
+type Refusal = {
+  status: number;
+  message: Message;
+  code: "validation" | "unauthenticated" | "not_found" | "forbidden" | "rate_limited";
+  /** Seconds to wait before trying again (429). */
+  retryAfter?: number;
+};
 
 /** One request header as a single string (repeated headers joined), or null. */
 export function header(req: IncomingMessage, name: string): string | null {
@@ -101,9 +111,14 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: Refusal): vo
     Connection: "close",
   };
   if (refusal.status === 405) headers.Allow = [...METHODS].join(", ");
+  if (refusal.retryAfter) headers["Retry-After"] = refusal.retryAfter;
   const wantsPage = (req.url ?? "").startsWith("/api/") === false && /text\/html/.test(header(req, "accept") ?? "");
   let body: string;
-  if (wantsPage) {
+  if (req.headers["next-action"]) {
+    // A server action called by the page: Next's client shows a plain-text answer's words as its error.
+    body = translate(refusal.message, locale);
+    headers["Content-Type"] = "text/plain";
+  } else if (wantsPage) {
     const text = translate(refusal.message, locale);
     body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(text)}</title><p>${escapeHtml(text)}</p><p><a href="/">Protokoll</a></p></html>`;
     headers["Content-Type"] = "text/html; charset=utf-8";
@@ -178,8 +193,17 @@ const MAX_ACTION_DEPTH = 32;
  */
 const PLAIN_MARKERS = /^\$(\$|undefined$|D|n-?\d|Infinity$|-Infinity$|NaN$|-0$)/;
 
-/** Whether a server action's JSON body is one the app's actions can be called with: an array of plain values. */
-export function plainActionBody(text: string): boolean {
+/** Whether `value` is a FormData argument (`$K` and its id) whose fields the request holds. */
+function formReference(value: string, form: (id: string) => boolean): boolean {
+  const id = /^\$K([0-9a-f]{1,6})$/.exec(value);
+  return id !== null && form(id[1]!);
+}
+
+/**
+ * Whether a server action's JSON body is one the app's actions can be called with: an array of plain values —
+ * and FormData (`$K<n>`) where `form(n)` says the request holds its fields.
+ */
+export function plainActionBody(text: string, form: (id: string) => boolean = () => false): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -201,78 +225,188 @@ export function plainActionBody(text: string): boolean {
   if (!Array.isArray(args)) return false;
   const plain = (value: unknown): boolean =>
     typeof value === "string"
-      ? !value.startsWith("$") || PLAIN_MARKERS.test(value)
+      ? !value.startsWith("$") || PLAIN_MARKERS.test(value) || formReference(value, form) || pathReference(value, args)
       : typeof value !== "object" || value === null || Object.values(value).every(plain);
   return plain(args);
 }
 
-/** A server action posted as JSON (a form or a file comes as multipart, and is read by Next itself). */
-function isJsonAction(req: IncomingMessage): boolean {
-  return (
-    req.method === "POST" &&
-    Boolean(req.headers["next-action"]) &&
-    !/^multipart\/form-data/i.test(header(req, "content-type") ?? "")
-  );
-}
-
 /**
- * A JSON server action, read (within BODY_LIMIT) and checked before Next decodes it — Next fails with a 500 on
- * a body that is not JSON, nests deeply or refers to parts that are not there. A good one goes on to Next with
- * its body as it came.
+ * Whether `value` is a reference to an object met earlier in the same arguments (`$0:` and its path: React
+ * writes an object that appears twice once, e.g. a message in a form's previous state, which names it as both
+ * the error and a field's). Its path must lead, through the arguments' own keys, to an object: Next fails on
+ * one that does not, and a prototype's keys are never followed.
  */
-function screenAction(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): void {
-  // Known and within BODY_LIMIT: screen() has checked the length (a body without one is empty).
-  const length = Number(header(req, "content-length") ?? 0);
-  const chunks: Buffer[] = [];
-  let got = 0;
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
-    req.off("readable", read);
-    req.off("end", finish);
-    const body = Buffer.concat(chunks);
-    if (!plainActionBody(body.toString("utf8")))
-      return refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
-    // Given back before the stream ends, so Next reads the body as if nobody had.
-    if (body.length) req.unshift(body);
-    next(req);
-  };
-  const read = () => {
-    let chunk: Buffer | null;
-    while (got < length && (chunk = req.read() as Buffer | null) !== null) {
-      chunks.push(chunk);
-      got += chunk.length;
-    }
-    if (got >= length) finish();
-  };
-  req.on("readable", read);
-  req.on("end", finish);
-  req.on("error", () => req.destroy());
+function pathReference(value: string, root: unknown): boolean {
+  if (!value.startsWith("$0:")) return false;
+  let target: unknown = root;
+  for (const key of value.slice(3).split(":")) {
+    if (typeof target !== "object" || target === null || !Object.hasOwn(target, key)) return false;
+    target = (target as Record<string, unknown>)[key];
+  }
+  return typeof target === "object" && target !== null;
 }
 
 /**
- * Screens the request; answers it and returns true when it is refused or goes on later: a large import body
- * once its session is known to be signed in, a JSON server action once its body is checked (`next` then).
+ * A POST to a page: a server action (its id in Next-Action, the arguments as JSON or multipart) or a form sent
+ * without JavaScript (multipart). Next reads these itself and fails with a 500 on a body it cannot decode, so
+ * they are read here first (within their limit) and checked.
+ */
+function isPagePost(req: IncomingMessage): boolean {
+  if (req.method !== "POST" || (req.url ?? "").startsWith("/api/")) return false;
+  return Boolean(req.headers["next-action"]) || isMultipart(req);
+}
+
+function isMultipart(req: IncomingMessage): boolean {
+  return /^multipart\/form-data/i.test(header(req, "content-type") ?? "");
+}
+
+/**
+ * The body, whose length screen() has checked (a body without one is empty), or null if the client went away.
+ * It is given back to the stream at once (`unshift`, in the same turn as its last byte is read — later, the
+ * stream would have ended and could take nothing back), so Next reads it as if nobody had.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const length = Number(header(req, "content-length") ?? 0);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let got = 0;
+    let done = false;
+    const finish = (body: Buffer | null) => {
+      if (done) return;
+      done = true;
+      req.off("readable", read);
+      req.off("end", end);
+      resolve(body);
+    };
+    const end = () => finish(got >= length ? Buffer.concat(chunks) : null);
+    const read = () => {
+      let chunk: Buffer | null;
+      while (got < length && (chunk = req.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        got += chunk.length;
+      }
+      if (got < length || done) return;
+      const body = Buffer.concat(chunks);
+      req.unshift(body);
+      finish(body);
+    };
+    if (length === 0) return finish(Buffer.alloc(0));
+    req.on("readable", read);
+    req.on("end", end);
+    req.on("error", () => {
+      finish(null);
+      req.destroy();
+    });
+  });
+}
+
+/** Whether a page POST's body is one Next can decode into arguments the app's actions take. */
+export async function plainPagePost(contentType: string, body: Buffer, actionId: boolean): Promise<boolean> {
+  if (!/^multipart\/form-data/i.test(contentType)) return !actionId || plainActionBody(body.toString("utf8"));
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return false;
+  }
+  return actionId ? plainActionForm(form) : plainFormAction(form);
+}
+
+/** Whether `form` has fields named `prefix…`: the parts of a FormData argument. */
+function hasFields(form: FormData, prefix: string): boolean {
+  for (const key of form.keys()) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
+/**
+ * A server action's arguments sent as multipart (React's encoding when one of them is a FormData, such as the
+ * import's file): the arguments are field `0`, a FormData among them `$K<n>` with its fields named `_<n>_…`.
+ */
+function plainActionForm(form: FormData): boolean {
+  const root = form.get("0");
+  if (typeof root !== "string") return false;
+  for (const key of form.keys()) if (key !== "0" && !/^_[0-9a-f]+_/.test(key)) return false;
+  return plainActionBody(root, (id) => hasFields(form, `_${id}_`));
+}
+
+/**
+ * A form sent without JavaScript: Next finds its action by the `$ACTION_…` fields React renders into it (and
+ * checks the ids). An action with bound arguments names them as `$ACTION_<p>:0` = {"id", "bound": "$@<n>"},
+ * the arguments being field `$ACTION_<p>:<n>`; a missing or malformed one is a 500 in Next.
+ */
+function plainFormAction(form: FormData): boolean {
+  for (const key of form.keys()) {
+    const ref = /^\$ACTION_REF_(.*)$/.exec(key);
+    if (!ref) continue;
+    const prefix = `$ACTION_${ref[1]}:`;
+    const descriptor = form.get(`${prefix}0`);
+    let meta: unknown;
+    try {
+      meta = typeof descriptor === "string" ? JSON.parse(descriptor) : null;
+    } catch {
+      return false;
+    }
+    if (typeof meta !== "object" || meta === null || typeof (meta as { id?: unknown }).id !== "string") return false;
+    const bound = (meta as { bound?: unknown }).bound;
+    if (bound === null || bound === undefined) continue;
+    const part = typeof bound === "string" ? /^\$@([0-9a-f]+)$/.exec(bound) : null;
+    const args = part ? form.get(`${prefix}${parseInt(part[1]!, 16)}`) : null;
+    if (typeof args !== "string" || !plainActionBody(args, (id) => hasFields(form, `${prefix}_${id}_`))) return false;
+  }
+  return true;
+}
+
+/**
+ * A page POST, checked before Next reads it: from this site (Next refuses another with a 500), an import only in
+ * one of its slots (lib/server/import-slots.ts) — a large one only signed in — and a body Next can decode. A
+ * good one goes on to Next with its body as it came.
+ */
+async function screenPagePost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (req: IncomingMessage) => void,
+  large: boolean,
+): Promise<void> {
+  if (!sameOrigin(header(req, "origin"), header(req, "x-forwarded-host") ?? header(req, "host")))
+    return refuse(req, res, { status: 403, code: "forbidden", message: { key: "errors.crossSite" } });
+  if (isImport(req)) {
+    const actor = await actorFromCookies(header(req, "cookie")).catch(() => null);
+    // A small import without a session goes on: the action answers it in the page's words.
+    if (!actor?.userId && large)
+      return refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } });
+    if (actor?.userId) {
+      const release = takeImportSlot(actor.userId);
+      if (!release)
+        return refuse(req, res, {
+          status: 429,
+          code: "rate_limited",
+          message: { key: "errors.importBusy", params: { s: IMPORT_SLOTS.retryAfterSeconds } },
+          retryAfter: IMPORT_SLOTS.retryAfterSeconds,
+        });
+      res.once("close", release);
+    }
+  }
+  const body = await readBody(req);
+  if (body === null) return;
+  if (!(await plainPagePost(header(req, "content-type") ?? "", body, Boolean(req.headers["next-action"]))))
+    return refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+  next(req);
+}
+
+/**
+ * Screens the request; answers it and returns true when it is refused or goes on later: a page POST once it
+ * is checked (`next` then).
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): boolean {
   placeClient(req, res);
   const verdict = screen(req);
-  if (verdict === null) {
-    if (!isJsonAction(req)) return false;
-    screenAction(req, res, next);
-    return true;
-  }
-  if (verdict !== "import") {
+  if (verdict !== null && verdict !== "import") {
     refuse(req, res, verdict);
     return true;
   }
-  void actorFromCookies(header(req, "cookie")).then(
-    (actor) => {
-      if (actor?.userId) next(req);
-      else refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } });
-    },
-    () => refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } }),
-  );
+  if (!isPagePost(req)) return false;
+  screenPagePost(req, res, next, verdict === "import").catch(() => {
+    if (!res.headersSent) refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+  });
   return true;
 }

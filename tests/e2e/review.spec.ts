@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, screenshots, signUp } from "./support";
+import { buildActions } from "../support/hostile-requests";
 import { createEvening, playAlone } from "../support/table";
 
 test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({
@@ -109,4 +111,83 @@ test("the protokoll prints on A4 without buttons or forms", async ({ page }) => 
   const pdf = await page.pdf({ format: "A4", printBackground: true });
   expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
   await page.screenshot({ path: "test-results/screenshots/print-preview.png", fullPage: true });
+});
+
+test("while another import of the account is running, the import page says to try again shortly and imports nothing", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signUp(page);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const importAction = buildActions().find((a) => a.name === "importAction")!;
+  const url = new URL(baseURL!);
+  const importing = (bytes: number, language = "en") =>
+    http.request({
+      host: url.hostname,
+      port: url.port,
+      method: "POST",
+      path: "/import",
+      headers: {
+        cookie,
+        origin: baseURL!,
+        "accept-language": language,
+        "next-action": importAction.id,
+        "content-type": "multipart/form-data; boundary=zz",
+        "content-length": bytes,
+      },
+    });
+  // An import of this account whose file is still on its way (a slow upload): it holds the account's slot.
+  const running = importing(1_000_000);
+  running.on("error", () => undefined);
+  running.write("--zz\r\n");
+  /** Another import of the account, sent raw: its status, Retry-After and words. */
+  const probe = (language: string) =>
+    new Promise<{ status: number; retryAfter: string | undefined; text: string }>((resolve, reject) => {
+      const req = importing(0, language);
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString("utf8")));
+        res.on("end", () => resolve({ status: res.statusCode!, retryAfter: res.headers["retry-after"], text }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  await expect.poll(async () => (await probe("en")).status).toBe(429);
+  const english = await probe("en");
+  expect(english).toMatchObject({ status: 429, retryAfter: "5" });
+  expect(english.text).toContain("try again in 5 seconds");
+  expect((await probe("sv")).text).toContain("försök igen om 5 sekunder");
+
+  const file = testInfo.outputPath("one-evening.json");
+  writeFileSync(
+    file,
+    JSON.stringify({
+      format: "protokoll.backup",
+      version: 1,
+      evenings: [
+        {
+          title: "Medan en annan import pågår",
+          date: "2026-12-07",
+          variant: "knektpass",
+          houseRules: {},
+          games: [{ variant: "knektpass", players: ["Anna", "Bo", "Cecilia"], firstDealer: "Anna", deals: [] }],
+        },
+      ],
+    }),
+  );
+  await page.goto("/import");
+  await page.getByLabel("File (JSON)").setInputFiles(file);
+  await expect(page.getByTestId("import-problems")).toContainText("Another import is running");
+  await expect(page.getByTestId("import-problems")).toContainText("try again in 5 seconds");
+  await screenshots(page, "import-busy");
+
+  // The other import goes away: the file is read and imported as usual, once.
+  running.destroy();
+  await expect.poll(async () => (await probe("en")).status).not.toBe(429);
+  await page.getByLabel("File (JSON)").setInputFiles([]);
+  await page.getByLabel("File (JSON)").setInputFiles(file);
+  await page.getByRole("button", { name: "Import 1 evenings" }).click();
+  await expect(page.getByTestId("import-done")).toHaveText("Imported 1 evenings; 0 were already there.");
+  await page.goto("/evenings");
+  await expect(page.locator(".evening-list > li")).toHaveCount(1);
 });

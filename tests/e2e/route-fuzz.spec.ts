@@ -15,7 +15,8 @@ import { signUp } from "./support";
  * Every route and server action the build lists, walked with what a careless or hostile client sends:
  * malformed escapes and odd values in each dynamic segment, methods the app does not answer, out-of-range and
  * malformed queries, control characters in a redirect target, and server-action bodies that are not what the
- * action takes. No answer may be a 5xx — signed in and signed out.
+ * action takes — as the page sends them, as forms sent without JavaScript and from another site. No answer may
+ * be a 5xx — signed in and signed out.
  */
 
 const ROUTES = buildRoutes();
@@ -78,14 +79,17 @@ test("no route or action the build lists answers 5xx to malformed or hostile req
       }
       for (const query of HOSTILE_QUERIES) await check("GET", fillRoute(route, "x") + query, as);
     }
+    // Each as the page sends an action, as a form sent without JavaScript, and from another site.
+    const senders = (id: string): Record<string, string>[] => [
+      { "next-action": id, origin: baseURL! },
+      { origin: baseURL! },
+      { "next-action": id, origin: "https://evil.example" },
+      { origin: "null" },
+    ];
     for (const action of ACTIONS)
       for (const { type, body } of HOSTILE_ACTION_BODIES)
-        await check(
-          "POST",
-          action.path,
-          { ...as, "next-action": action.id, "content-type": type, origin: baseURL! },
-          body,
-        );
+        for (const sender of senders(action.id))
+          await check("POST", action.path, { ...as, ...sender, "content-type": type }, body);
     // An action id that does not exist, and one posted to a page that does not use it.
     await check("POST", "/evenings", { ...as, "next-action": "0".repeat(42), "content-type": "text/plain" }, "[]");
   }

@@ -72,10 +72,31 @@ export const HOSTILE_ACTION_BODIES: { type: string; body: string }[] = [
   { type: "text/plain;charset=UTF-8", body: "[null,null,null,null]" },
   { type: "text/plain;charset=UTF-8", body: '[{"__proto__":{"x":1}},"$@1"]' },
   { type: "text/plain;charset=UTF-8", body: '["$Q0", "$K1", "$T"]' },
+  { type: "text/plain;charset=UTF-8", body: '[{"a":1},"$0:0:a:b","$0:0:__proto__:then"]' },
   { type: "text/plain;charset=UTF-8", body: DEEP },
   {
     type: "multipart/form-data; boundary=zz",
     body: '--zz\r\nContent-Disposition: form-data; name="0"\r\n\r\n[1]\r\n--zz--',
   },
   { type: "application/x-www-form-urlencoded", body: "a=%zz&b=1" },
+  // Multipart, as a FormData argument or a form sent without JavaScript comes: broken, not JSON, deeply nested,
+  // referring to parts that are not there, and forms naming actions or bound arguments that do not exist.
+  ...[
+    "--zz\r\nfoo",
+    "--zz--",
+    part("0", "not json"),
+    part("0", DEEP),
+    part("0", '["$Q1"]'),
+    part("0", '["$K1"]'),
+    part("0", '["$@1"]'),
+    part("0", '["$K1"]') + part("_1_file", "x") + part("2", "[]"),
+    part("$ACTION_ID_" + "0".repeat(42), ""),
+    part("$ACTION_REF_1", "") + part("$ACTION_1:0", '{"id":"' + "0".repeat(42) + '","bound":"$@1"}'),
+    part("$ACTION_REF_1", "") + part("$ACTION_1:0", "not json"),
+  ].map((body) => ({ type: "multipart/form-data; boundary=zz", body: body.endsWith("--") ? body : `${body}--zz--` })),
 ];
+
+/** One field of a multipart body with the boundary `zz`. */
+function part(name: string, value: string): string {
+  return `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+}

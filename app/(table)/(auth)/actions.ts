@@ -1,11 +1,13 @@
 "use server";
 
+import { headers } from "next/headers";
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
 import { createUser, SignUpSchema } from "@/lib/data/users";
 import { invalidInput } from "@/lib/errors";
 import { sitePath } from "@/lib/http/site-path";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 
 async function signInWith(username: string, password: string, next: string): Promise<ActionResult> {
   try {
@@ -32,10 +34,11 @@ export async function signInAction(_: ActionResult | null, formData: FormData): 
 export async function signUpAction(_: ActionResult | null, formData: FormData): Promise<ActionResult> {
   if (!isForm(formData)) return notAForm();
   const password = String(formData.get("password") ?? "").slice(0, 300);
+  const client = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   const created = await runAction(() => {
     const parsed = SignUpSchema.safeParse({ username: String(formData.get("username") ?? "").slice(0, 100), password });
     if (!parsed.success) throw invalidInput(parsed.error);
-    return createUser(parsed.data);
+    return createUser(parsed.data, client);
   });
   if (!created.ok) return created;
   return signInWith(created.data.username, password, sitePath(formData.get("next")));

@@ -15,6 +15,20 @@ function asForm(file: File): FormData {
   return form;
 }
 
+/**
+ * An action's answer, or the words to show when none came: the server's own (a refusal before the action ran —
+ * another import is running, the request was refused — comes as plain text) or, without a connection, ours.
+ */
+async function answerOf<T>(call: () => Promise<T>, unreachable: string): Promise<T | { refused: string }> {
+  try {
+    return await call();
+  } catch (error) {
+    return {
+      refused: error instanceof Error && !(error instanceof TypeError) && error.message ? error.message : unreachable,
+    };
+  }
+}
+
 /** Choose a file → see what it holds and who is matched → confirm. A bad file lists its problems. */
 export function ImportForm() {
   const { dict } = useI18n();
@@ -37,7 +51,8 @@ export function ImportForm() {
     const tooLarge = fileSizeProblem(file.size);
     if (tooLarge) return setErrors([i18n.say(tooLarge)]);
     startTransition(async () => {
-      const response = await previewImportAction(asForm(file));
+      const response = await answerOf(() => previewImportAction(asForm(file)), dict["import.unreachable"]);
+      if ("refused" in response) return setErrors([response.refused]);
       if (!response.ok) return setErrors([i18n.failure(response)]);
       if (response.data.problems.length) return setErrors(response.data.problems.map((p) => i18n.say(p.text)));
       setPreview(response.data);
@@ -47,7 +62,8 @@ export function ImportForm() {
   function confirm() {
     if (!file) return;
     startTransition(async () => {
-      const response = await importAction(asForm(file));
+      const response = await answerOf(() => importAction(asForm(file)), dict["import.unreachable"]);
+      if ("refused" in response) return setErrors([response.refused]);
       if (!response.ok)
         return setErrors([i18n.failure(response), ...(response.fields.file ?? []).map((m) => i18n.say(m))]);
       setPreview(null);

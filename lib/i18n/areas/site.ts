@@ -65,6 +65,8 @@ export const en = {
   "errors.importProblems": "The file has problems ({n}); nothing was imported.",
   "errors.sendJson": "Send JSON (Content-Type: application/json).",
   "errors.crossSite": "Cross-site requests are not allowed.",
+  "errors.importBusy":
+    "Another import is running (yours, or several at once on the server). Nothing was imported; try again in {s} seconds.",
   "errors.tooLarge": "The request is too large (at most {kb} KB).",
   "errors.method": "This address does not answer that kind of request.",
   "errors.laterGameStarted":
@@ -191,6 +193,8 @@ export const sv: Record<keyof typeof en, string> = {
   "errors.importProblems": "Filen har fel ({n}); inget importerades.",
   "errors.sendJson": "Skicka JSON (Content-Type: application/json).",
   "errors.crossSite": "Förfrågningar från andra webbplatser tas inte emot.",
+  "errors.importBusy":
+    "En annan import pågår (din egen, eller flera samtidigt på servern). Inget importerades; försök igen om {s} sekunder.",
   "errors.tooLarge": "Förfrågan är för stor (högst {kb} KB).",
   "errors.method": "Den här adressen svarar inte på den sortens förfrågan.",
   "errors.laterGameStarted":

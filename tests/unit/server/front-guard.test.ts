@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
-import { screen } from "@/lib/server/front-guard";
+import { plainPagePost, screen } from "@/lib/server/front-guard";
 
 // The first look reads no session (that comes after it); the sign-in code needs Next's server runtime.
 vi.mock("@/lib/auth/session", () => ({ actorFromCookies: async () => null }));
@@ -50,5 +50,98 @@ describe("the front guard's first look at a request", () => {
       expect(withTree(bad), JSON.stringify(bad)).toMatchObject({ status: 400, message: { key: "errors.badRequest" } });
     const real = encodeURIComponent(JSON.stringify(["", { children: ["evenings", {}, null, null] }, null, null]));
     expect(withTree(real)).toBeNull();
+  });
+});
+
+describe("the front guard's check of a page POST's body", () => {
+  /** The body a page sends for `args`: React's encoding, multipart when a FormData is among them. */
+  async function encoded(args: unknown[]): Promise<{ type: string; body: Buffer }> {
+    // @ts-expect-error: Next's own copy of React's reply encoder has no type declarations.
+    const { encodeReply } = await import("next/dist/compiled/react-server-dom-webpack/client.edge");
+    const response = new Response((await encodeReply(args)) as FormData | string);
+    const type = response.headers.get("content-type") ?? "text/plain;charset=UTF-8";
+    return { type, body: Buffer.from(await response.arrayBuffer()) };
+  }
+  const multipart = (fields: [string, string][]) => ({
+    type: "multipart/form-data; boundary=zz",
+    body: Buffer.from(
+      fields
+        .map(([name, value]) => `--zz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("") + "--zz--",
+    ),
+  });
+
+  it("passes what the pages send: plain arguments, a form with its previous state, a file", async () => {
+    const form = new FormData();
+    form.set("title", "Fredag");
+    form.set("file", new File(['{"format":"protokoll.backup"}'], "backup.json", { type: "application/json" }));
+    // A form's previous state names one message as both the error and a field's: React writes it once.
+    const message = { key: "account.wrongPassword" };
+    const previous = { ok: false, error: { message }, fields: { current: [message] } };
+    for (const args of [
+      ["cmabc", { n: 2, at: new Date() }],
+      [null, form],
+      [previous, form],
+      [previous, "x"],
+    ]) {
+      const { type, body } = await encoded(args);
+      expect(await plainPagePost(type, body, true), JSON.stringify(args)).toBe(true);
+    }
+  });
+
+  it("refuses bodies Next cannot decode or that refer to what is not there", async () => {
+    const deep = "[".repeat(10_000) + "]".repeat(10_000);
+    for (const fields of [
+      [["0", "not json"]],
+      [["0", deep]],
+      [["0", '["$Q1"]']],
+      [["0", '["$K1"]']],
+      [["0", '["$@1"]']],
+      [
+        ["0", '["$K1"]'],
+        ["1_file", "x"],
+        ["2", "[]"],
+      ],
+      [["1_file", "x"]],
+    ] as [string, string][][]) {
+      const { type, body } = multipart(fields);
+      expect(await plainPagePost(type, body, true), JSON.stringify(fields).slice(0, 80)).toBe(false);
+    }
+    expect(await plainPagePost("multipart/form-data; boundary=zz", Buffer.from("--zz\r\nfoo"), true)).toBe(false);
+    for (const text of ['["$Q0"]', '[{"a":{}},"$0:0:b"]', '[{"a":"x"},"$0:0:a"]', '[{}, "$0:0:__proto__"]'])
+      expect(await plainPagePost("text/plain;charset=UTF-8", Buffer.from(text), true), text).toBe(false);
+    expect(await plainPagePost("text/plain;charset=UTF-8", Buffer.from('[{"a":{}},"$0:0:a"]'), true)).toBe(true);
+  });
+
+  it("checks a form sent without JavaScript: its bound arguments must be there and plain", async () => {
+    const id = "0".repeat(42);
+    const ok = multipart([
+      ["$ACTION_REF_1", ""],
+      ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+      ["$ACTION_1:1", "[null]"],
+      ["title", "Fredag"],
+    ]);
+    expect(await plainPagePost(ok.type, ok.body, false)).toBe(true);
+    const plainForm = multipart([["title", "Fredag"]]);
+    expect(await plainPagePost(plainForm.type, plainForm.body, false)).toBe(true);
+    for (const fields of [
+      [
+        ["$ACTION_REF_1", ""],
+        ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+      ],
+      [
+        ["$ACTION_REF_1", ""],
+        ["$ACTION_1:0", "not json"],
+      ],
+      [["$ACTION_REF_1", ""]],
+      [
+        ["$ACTION_REF_1", ""],
+        ["$ACTION_1:0", `{"id":"${id}","bound":"$@1"}`],
+        ["$ACTION_1:1", '["$Q2"]'],
+      ],
+    ] as [string, string][][]) {
+      const { type, body } = multipart(fields);
+      expect(await plainPagePost(type, body, false), JSON.stringify(fields).slice(0, 80)).toBe(false);
+    }
   });
 });
