@@ -11,46 +11,51 @@ const COST: ScryptOptions = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_BYTES = 32;
 
 /**
- * One derivation at a time, so a burst of sign-ins does not take every core and the rest of the app — a deal
- * being recorded, the health check — keeps one of its own; and taken in turn by client address (`lane`), one
- * from each address that waits before a second from any, so a flood from one address does not hold back a
- * sign-in from another: it waits for at most one derivation of each other address that is waiting.
+ * Two derivations at a time, one per client address (`lane`): taken in turn by address, one from each that
+ * waits before a second from any. A flood from one address keeps one core busy at most — the app and another
+ * address's sign-in keep the other — and another address waits for no one's turn but its own.
  */
+const AT_ONCE = 2;
 const lanes = new Map<string, (() => void)[]>();
-let deriving = false;
+const deriving = new Set<string>();
 
-function takeTurn(): void {
-  deriving = false;
-  const first = lanes.entries().next();
-  if (first.done) return;
-  const [lane, waiting] = first.value;
-  const start = waiting.shift()!;
-  // The lane goes to the back of the line, or out of it when nothing of it waits.
-  lanes.delete(lane);
-  if (waiting.length) lanes.set(lane, waiting);
-  deriving = true;
-  start();
+function takeTurns(): void {
+  while (deriving.size < AT_ONCE) {
+    const lane = [...lanes.keys()].find((l) => !deriving.has(l));
+    if (lane === undefined) return;
+    const waiting = lanes.get(lane)!;
+    const start = waiting.shift()!;
+    // The lane goes to the back of the line, or out of it when nothing of it waits.
+    lanes.delete(lane);
+    if (waiting.length) lanes.set(lane, waiting);
+    deriving.add(lane);
+    start();
+  }
 }
 
 function derive(password: string, salt: Buffer, options: ScryptOptions, lane: string): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
+    const done = () => {
+      deriving.delete(lane);
+      takeTurns();
+    };
     const run = () => {
       try {
         scrypt(password.normalize("NFC"), salt, KEY_BYTES, options, (error, key) => {
           if (error) reject(error);
           else resolve(key);
-          takeTurn();
+          done();
         });
       } catch (error) {
         // Parameters scrypt refuses (a stored hash that is not ours): the next in line goes on.
         reject(error as Error);
-        takeTurn();
+        done();
       }
     };
     const waiting = lanes.get(lane);
     if (waiting) waiting.push(run);
     else lanes.set(lane, [run]);
-    if (!deriving) takeTurn();
+    takeTurns();
   });
 }
 

@@ -393,9 +393,76 @@ async function screenPagePost(
   next(req);
 }
 
+/** The requests that check a password: Auth.js's credentials callback, and the pages whose actions sign in,
+ * sign up or change the password. */
+const PASSWORD_PATHS = new Set(["/api/auth/callback/credentials", "/sign-in", "/sign-up", "/account"]);
+
 /**
- * Screens the request; answers it and returns true when it is refused or goes on later: a page POST once it
- * is checked (`next` then).
+ * How many password checks one client address may have running, and waiting, at once. A table of phones
+ * behind one router signs in a few at a time; a flood from one address waits in its own line, and past it is
+ * refused at once, before any work — so it neither holds back another address's sign-in nor keeps the server
+ * busy (the hashing itself also takes turns by address, lib/auth/passwords.ts).
+ */
+export const SIGN_IN_GATE = { running: 2, waiting: 16, retryAfterSeconds: 2 };
+
+const gates = new Map<string, { running: number; waiting: (() => void)[] }>();
+
+/**
+ * Lets a password check of `address` in: `true` now, a promise when it has waited its turn, or null when its
+ * line is full. `leave` is given back: call it once the answer is sent (or the client went away).
+ */
+export function enterGate(address: string): { entered: true | Promise<void> | null; leave: () => void } {
+  const gate = gates.get(address) ?? { running: 0, waiting: [] };
+  gates.set(address, gate);
+  let state: "waiting" | "in" | "out" = "in";
+  let admit: () => void = () => undefined;
+  const leave = () => {
+    if (state === "waiting") gate.waiting.splice(gate.waiting.indexOf(admit), 1);
+    else if (state === "in") {
+      gate.running--;
+      const nextInLine = gate.waiting.shift();
+      if (nextInLine) nextInLine();
+    }
+    state = "out";
+    if (gate.running === 0 && gate.waiting.length === 0) gates.delete(address);
+  };
+  if (gate.running < SIGN_IN_GATE.running) {
+    gate.running++;
+    return { entered: true, leave };
+  }
+  if (gate.waiting.length >= SIGN_IN_GATE.waiting) {
+    state = "out";
+    return { entered: null, leave };
+  }
+  state = "waiting";
+  const entered = new Promise<void>((resolve) => {
+    admit = () => {
+      gate.running++;
+      state = "in";
+      resolve();
+    };
+  });
+  gate.waiting.push(admit);
+  return { entered, leave };
+}
+
+/** Whether the request checks a password (its path, without the query). */
+function checksPassword(req: IncomingMessage): boolean {
+  return req.method === "POST" && PASSWORD_PATHS.has((req.url ?? "").split("?", 1)[0]!);
+}
+
+/** The request past the first look: a page POST is checked (and goes on later); anything else goes on now. */
+function admit(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void, large: boolean) {
+  if (!isPagePost(req)) return false;
+  screenPagePost(req, res, next, large).catch(() => {
+    if (!res.headersSent) refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+  });
+  return true;
+}
+
+/**
+ * Screens the request; answers it and returns true when it is refused or goes on later: a password check once
+ * its address's turn comes (SIGN_IN_GATE), a page POST once it is checked (`next` then).
  */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, next: (req: IncomingMessage) => void): boolean {
   placeClient(req, res);
@@ -404,9 +471,22 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, next: (r
     refuse(req, res, verdict);
     return true;
   }
-  if (!isPagePost(req)) return false;
-  screenPagePost(req, res, next, verdict === "import").catch(() => {
-    if (!res.headersSent) refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+  const large = verdict === "import";
+  if (!checksPassword(req)) return admit(req, res, next, large);
+  const { entered, leave } = enterGate(header(req, CLIENT_ADDRESS_HEADER) ?? "unknown");
+  if (entered === null) {
+    refuse(req, res, {
+      status: 429,
+      code: "rate_limited",
+      message: { key: "auth.busy" },
+      retryAfter: SIGN_IN_GATE.retryAfterSeconds,
+    });
+    return true;
+  }
+  res.once("close", leave);
+  if (entered === true) return admit(req, res, next, large);
+  void entered.then(() => {
+    if (!res.destroyed && !admit(req, res, next, large)) next(req);
   });
   return true;
 }

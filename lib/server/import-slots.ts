@@ -6,7 +6,14 @@
  */
 import "server-only";
 
-export const IMPORT_SLOTS = { overall: 2, perAccount: 1, retryAfterSeconds: 5 };
+import { databaseProvider } from "@/lib/db/client";
+
+/** One per account; two at once on PostgreSQL, one on SQLite (one writer: a second import only queues behind it). */
+export const IMPORT_SLOTS = { postgresql: 2, sqlite: 1, perAccount: 1, retryAfterSeconds: 5 };
+
+function overall(): number {
+  return databaseProvider() === "postgresql" ? IMPORT_SLOTS.postgresql : IMPORT_SLOTS.sqlite;
+}
 
 const byAccount = new Map<string, number>();
 let running = 0;
@@ -14,7 +21,7 @@ let running = 0;
 /** A slot for `account`'s import, or null when it or the server runs as many as it may; the slot's release. */
 export function takeImportSlot(account: string): (() => void) | null {
   const mine = byAccount.get(account) ?? 0;
-  if (running >= IMPORT_SLOTS.overall || mine >= IMPORT_SLOTS.perAccount) return null;
+  if (running >= overall() || mine >= IMPORT_SLOTS.perAccount) return null;
   running++;
   byAccount.set(account, mine + 1);
   let released = false;

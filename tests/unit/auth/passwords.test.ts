@@ -29,9 +29,9 @@ describe("password hashes", () => {
     });
     expect((await other).ok).toBe(true);
     await Promise.all(flood);
-    // One flood check was running and one more goes before the other address's turn; first in, first out,
-    // the other address would have been 21st.
-    expect(finished.indexOf("other")).toBeLessThanOrEqual(2);
+    // The flood has one check running at a time; the other address's runs beside it at once. First in, first
+    // out, it would have been 21st.
+    expect(finished.indexOf("other")).toBeLessThanOrEqual(1);
     expect(finished.filter((f) => f.startsWith("flood"))).toEqual(flood.map((_, i) => `flood ${i}`));
   });
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
-import { plainPagePost, screen } from "@/lib/server/front-guard";
+import { enterGate, plainPagePost, screen, SIGN_IN_GATE } from "@/lib/server/front-guard";
 
 // The first look reads no session (that comes after it); the sign-in code needs Next's server runtime.
 vi.mock("@/lib/auth/session", () => ({ actorFromCookies: async () => null }));
@@ -143,5 +143,29 @@ describe("the front guard's check of a page POST's body", () => {
       const { type, body } = multipart(fields);
       expect(await plainPagePost(type, body, false), JSON.stringify(fields).slice(0, 80)).toBe(false);
     }
+  });
+});
+
+describe("the front guard's line for password checks", () => {
+  it("runs two per address, lets sixteen wait in order, refuses the rest at once, and keeps addresses apart", async () => {
+    const address = "10.1.0.1";
+    const running = [enterGate(address), enterGate(address)];
+    expect(running.map((r) => r.entered)).toEqual([true, true]);
+    const waiting = Array.from({ length: SIGN_IN_GATE.waiting }, () => enterGate(address));
+    expect(waiting.every((w) => w.entered instanceof Promise)).toBe(true);
+    expect(enterGate(address).entered).toBeNull();
+    // Another address is not held back by this one's line.
+    const other = enterGate("10.1.0.2");
+    expect(other.entered).toBe(true);
+    other.leave();
+    // A waiting one that goes away leaves the line; the others come in, in order, as the running ones end.
+    waiting[0]!.leave();
+    const admitted: number[] = [];
+    waiting.forEach((w, i) => void (w.entered as Promise<void>).then(() => admitted.push(i)));
+    running[0]!.leave();
+    running[1]!.leave();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(admitted).toEqual([1, 2]);
+    expect(enterGate(address).entered).toBeInstanceOf(Promise);
   });
 });
