@@ -17,7 +17,8 @@
  *      one address, over the same alone; O = redirects that leave the site, out of 200 generated `next` and
  *      `callbackUrl` values, each through the sign-in page's action and Auth.js's own callback;
  *   7. 20 concurrent wrong sign-ins, again and again for 5 s, while /api/health is asked every 50 ms.
- * One machine-readable last line per database; the exit code is 1 when a target is missed.
+ * One machine-readable last line per database (BENCH_DB=sqlite or postgresql: that one only); the exit code is
+ * 1 when a target is missed.
  */
 import http from "node:http";
 import fc from "fast-check";
@@ -423,11 +424,15 @@ async function abuse(db: "sqlite" | "postgresql", env: NodeJS.ProcessEnv, port: 
           );
           requests++;
           if (answer.status >= 500) status5xx++;
-          if (answer.status !== 429) return answer.status === 200 && answer.body.includes('"ok":true');
+          if (answer.status !== 429) {
+            const ok = answer.status === 200 && answer.body.includes('"ok":true');
+            if (!ok) console.log(`    import of ${importer.username}: ${answer.status} ${answer.body.slice(0, 200)}`);
+            return ok;
+          }
           refusedBusy++;
           const wait = Number(answer.headers["retry-after"]);
           if (!(wait > 0)) busyWithoutRetryAfter++;
-          await new Promise((r) => setTimeout(r, 1_000 * (wait > 0 ? Math.min(wait, 1) : 1)));
+          await new Promise((r) => setTimeout(r, 1_000 * (wait > 0 ? wait : 1)));
         }
         return false;
       }),
@@ -436,11 +441,12 @@ async function abuse(db: "sqlite" | "postgresql", env: NodeJS.ProcessEnv, port: 
     await parallelHealthLoop;
     clearInterval(parallelSampler);
     // Each account holds its 200 evenings once: nothing of a refused attempt was written.
-    const parallelComplete =
-      parallelOutcomes.every(Boolean) &&
-      (await Promise.all(importers.map((i) => getDb().evening.count({ where: { ownerId: i.userId } })))).every(
-        (n) => n === 200,
-      );
+    const parallelCounts = await Promise.all(
+      importers.map((i) => getDb().evening.count({ where: { ownerId: i.userId } })),
+    );
+    const parallelComplete = parallelOutcomes.every(Boolean) && parallelCounts.every((n) => n === 200);
+    if (!parallelComplete)
+      console.log(`    imports in: ${parallelOutcomes.join(" ")}; evenings ${parallelCounts.join(" ")}`);
     const importOthersP95 = Math.max(quantile(tableTimes.get("parallel") ?? [], 0.95), quantile(parallelHealth, 0.95));
     const importRssGrowthMb = Math.max(0, (parallelRssPeak - parallelRss) / 1024);
 
@@ -637,13 +643,19 @@ async function abuse(db: "sqlite" | "postgresql", env: NodeJS.ProcessEnv, port: 
   }
 }
 
+// BENCH_DB=sqlite or BENCH_DB=postgresql runs one database only.
+const only = process.env.BENCH_DB;
 const sqliteEnv = prepareDatabase();
 const lines: string[] = [];
 let met = true;
-const [sqliteLine, sqliteMet] = await abuse("sqlite", sqliteEnv, 3297);
-lines.push(sqliteLine);
-met &&= sqliteMet;
-if (await postgresAvailable()) {
+if (only !== "postgresql") {
+  const [sqliteLine, sqliteMet] = await abuse("sqlite", sqliteEnv, 3297);
+  lines.push(sqliteLine);
+  met &&= sqliteMet;
+}
+if (only === "sqlite") {
+  // PostgreSQL not asked for
+} else if (await postgresAvailable()) {
   const database = await freshPostgres();
   try {
     const [line, ok] = await abuse("postgresql", { ...sqliteEnv, DATABASE_URL: database.url }, 3297);

@@ -22,6 +22,15 @@ import { sameOrigin } from "@/lib/http/json-body";
 import { IMPORT_SLOTS, takeImportSlot } from "./import-slots";
 import { localeOfRequest } from "./endpoints";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
+// @ts-expect-error: Next's own copy of busboy, the parser it reads a server action's multipart body with, has no types.
+import busboy from "next/dist/compiled/busboy";
+
+/** The little of busboy's parser this file uses. */
+type BusboyParser = NodeJS.WritableStream & {
+  on(event: "field", listener: (name: string, value: string) => void): BusboyParser;
+  on(event: "file", listener: (name: string, stream: NodeJS.ReadableStream) => void): BusboyParser;
+  on(event: "error" | "close", listener: () => void): BusboyParser;
+};
 
 /** The methods the app answers; anything else (TRACE, PROPFIND, …) gets 405. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"]);
@@ -303,18 +312,72 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 /** Whether a page POST's body is one Next can decode into arguments the app's actions take. */
 export async function plainPagePost(contentType: string, body: Buffer, actionId: boolean): Promise<boolean> {
   if (!/^multipart\/form-data/i.test(contentType)) return !actionId || plainActionBody(body.toString("utf8"));
+  // Read as Next reads it: a server action's body with busboy, a form sent without JavaScript as FormData.
+  if (actionId) {
+    const fields = await busboyFields(contentType, body);
+    return fields !== null && plainActionForm(fields);
+  }
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
   } catch {
     return false;
   }
-  return actionId ? plainActionForm(form) : plainFormAction(form);
+  return plainFormAction(form);
 }
 
-/** Whether `form` has fields named `prefix…`: the parts of a FormData argument. */
-function hasFields(form: FormData, prefix: string): boolean {
-  for (const key of form.keys()) if (key.startsWith(prefix)) return true;
+/** The fields of a multipart body by name (the first of each; a file as null), or null if it does not parse. */
+type Fields = Pick<Map<string, unknown>, "keys" | "get">;
+
+/** How much of a body busboy is given at once: a backup of 8 MB is read between other requests, not in one go. */
+const SLICE = 64 * 1024;
+
+/**
+ * A server action's multipart body read by busboy, as Next reads it (the same parser and field limit), a slice
+ * at a time with the event loop free between them; null when it does not parse.
+ */
+function busboyFields(contentType: string, body: Buffer): Promise<Map<string, string | null> | null> {
+  return new Promise((resolve) => {
+    const fields = new Map<string, string | null>();
+    let parser: BusboyParser;
+    try {
+      parser = busboy({
+        headers: { "content-type": contentType },
+        defParamCharset: "utf8",
+        limits: { fieldSize: IMPORT_BODY_LIMIT },
+      });
+    } catch {
+      return resolve(null); // no boundary
+    }
+    let settled = false;
+    const settle = (result: Map<string, string | null> | null) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    parser.on("field", (name: string, value: string) => {
+      if (!fields.has(name)) fields.set(name, value);
+    });
+    parser.on("file", (name: string, stream: NodeJS.ReadableStream) => {
+      if (!fields.has(name)) fields.set(name, null);
+      stream.resume();
+    });
+    parser.on("error", () => settle(null));
+    parser.on("close", () => settle(fields));
+    let at = 0;
+    const feed = () => {
+      if (settled) return;
+      if (at >= body.length) return void parser.end();
+      parser.write(body.subarray(at, at + SLICE), () => setImmediate(feed));
+      at += SLICE;
+    };
+    feed();
+  });
+}
+
+/** Whether `fields` has some named `prefix…`: the parts of a FormData argument. */
+function hasFields(fields: Fields, prefix: string): boolean {
+  for (const key of fields.keys()) if (key.startsWith(prefix)) return true;
   return false;
 }
 
@@ -322,7 +385,7 @@ function hasFields(form: FormData, prefix: string): boolean {
  * A server action's arguments sent as multipart (React's encoding when one of them is a FormData, such as the
  * import's file): the arguments are field `0`, a FormData among them `$K<n>` with its fields named `_<n>_…`.
  */
-function plainActionForm(form: FormData): boolean {
+function plainActionForm(form: Fields): boolean {
   const root = form.get("0");
   if (typeof root !== "string") return false;
   for (const key of form.keys()) if (key !== "0" && !/^_[0-9a-f]+_/.test(key)) return false;

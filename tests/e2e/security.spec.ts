@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
@@ -276,4 +277,39 @@ test("Auth.js's error page is not a 500: any error sends the browser to the sign
     expect(answer.status(), error.slice(0, 40)).toBe(303);
     expect(answer.headers().location).toBe("/sign-in");
   }
+});
+
+test("Auth.js's own routes send the browser on to the site it opened, not to the server's own name", async ({
+  baseURL,
+}) => {
+  const url = new URL(baseURL!);
+  /** A request as a browser on `host` sends it: where the answer sends the browser on. */
+  const locationFor = (method: string, path: string, host: string, body?: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: {
+            host,
+            ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": body.length } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(String(res.headers.location ?? ""));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  const host = `protokoll.example:${url.port}`;
+  // A sign-in through Auth.js's callback (here refused: no form token), and its sign-in page.
+  const refused = await locationFor("POST", "/api/auth/callback/credentials", host, "username=anna&password=x");
+  expect(new URL(refused).host).toBe(host);
+  const signInPage = await locationFor("GET", "/api/auth/signin", host);
+  expect(decodeURIComponent(signInPage)).toContain(`http://${host}`);
+  expect(signInPage).not.toContain("localhost");
 });

@@ -1,5 +1,27 @@
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 import { handlers } from "@/auth";
+
+/**
+ * The request with the address the browser used. Next gives route handlers a URL made from the name the
+ * server gives it (`localhost`, scripts/server.mjs), and Auth.js builds its redirects from that URL: after a
+ * sign-in through its callback, a refused one or a sign-out, a phone that opened the site by its name was sent
+ * to `localhost`. The host is the one the request names (the front guard drops a forwarded one unless a trusted
+ * proxy sent it, TRUST_PROXY), so a redirect stays on the site the browser is on.
+ */
+function asSent(request: NextRequest): NextRequest {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const url = new URL(request.url);
+  if (!host) return request;
+  try {
+    const sent = new URL(`${url.protocol}//${host}`);
+    if (sent.host === url.host) return request;
+    url.host = sent.host;
+  } catch {
+    return request; // not a host: the request as Next made it
+  }
+  if (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https") url.protocol = "https:";
+  return new NextRequest(url, request);
+}
 
 /**
  * Auth.js's routes. Its own error page is not shown: it answers 500 for `?error=Configuration` and puts the
@@ -8,7 +30,9 @@ import { handlers } from "@/auth";
 export async function GET(request: NextRequest) {
   if (request.nextUrl.pathname === "/api/auth/error")
     return new Response(null, { status: 303, headers: { Location: "/sign-in", "Cache-Control": "no-store" } });
-  return handlers.GET(request);
+  return handlers.GET(asSent(request));
 }
 
-export const { POST } = handlers;
+export async function POST(request: NextRequest) {
+  return handlers.POST(asSent(request));
+}
