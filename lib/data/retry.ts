@@ -24,6 +24,7 @@ const TRANSIENT = [
   "P1017",
   "DatabaseNotReachable",
   "ConnectionClosed",
+  "Server has closed the connection",
   "SocketTimeout",
   // A busy database: no connection or no transaction within the wait. Nothing was written; it is safe to retry.
   "P2024",
@@ -40,11 +41,15 @@ export const RETRY_AFTER_SECONDS = 2;
 /** Whether an error means the database could not be reached, rather than that the request was wrong. */
 export function isTransientDatabaseError(error: unknown): boolean {
   if (error instanceof AppError) return false;
+  // The error, its causes and the driver's error Prisma keeps beside them (`meta.driverAdapterError`: a raw
+  // query on a connection the restart closed says only "Server has closed the connection" and P2010 itself).
   const parts: string[] = [];
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const o = e as { message?: unknown; code?: unknown; kind?: unknown; cause?: unknown };
+  const seen: unknown[] = [error];
+  for (let i = 0; i < seen.length && i < 10; i++) {
+    const o = seen[i] as { message?: unknown; code?: unknown; kind?: unknown; cause?: unknown; meta?: unknown };
+    if (!o || typeof o !== "object") continue;
     parts.push(String(o.message ?? ""), String(o.code ?? ""), String(o.kind ?? ""));
-    e = o.cause;
+    seen.push(o.cause, (o.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError);
   }
   const text = parts.join(" ");
   return TRANSIENT.some((marker) => text.includes(marker));

@@ -15,7 +15,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction }
 
 /** What the adapter's transaction holds (adapter-pg 6.19): its pooled connection and a listener to remove. */
 interface PgTransactionLike {
-  client?: { release(error?: Error | boolean): void };
+  client?: { release(error?: Error | boolean): void; on?(event: "error", listener: () => void): void };
   cleanup?: () => void;
   commit(): Promise<void>;
   rollback(): Promise<void>;
@@ -30,6 +30,9 @@ function releasingOnFailure(tx: Transaction): Transaction {
   const release = (error?: Error) => {
     if (released) return;
     released = true;
+    // The dead connection may still report its end (PostgreSQL's "terminating connection") once the
+    // transaction's own listener is gone: heard here, not thrown as an uncaught exception.
+    own.client!.on?.("error", () => undefined);
     own.cleanup?.();
     own.client!.release(error ?? true);
   };

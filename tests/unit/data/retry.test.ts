@@ -25,6 +25,25 @@ describe("riding out a database that is briefly away", () => {
         }),
       ),
     ).toBe(true);
+    // A raw query on a connection a restart closed, as Prisma throws it: the driver's error kept in `meta`.
+    expect(
+      isTransientDatabaseError(
+        Object.assign(new Error("Invalid `prisma.$queryRaw()` invocation: Raw query failed."), {
+          code: "P2010",
+          meta: {
+            driverAdapterError: Object.assign(new Error("ConnectionClosed"), { cause: { kind: "ConnectionClosed" } }),
+          },
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      isTransientDatabaseError(
+        Object.assign(new Error("Raw query failed."), {
+          code: "P2010",
+          meta: { driverAdapterError: new Error("23505") },
+        }),
+      ),
+    ).toBe(false);
     expect(isTransientDatabaseError(new Error("Unique constraint failed"))).toBe(false);
     expect(
       isTransientDatabaseError(
