@@ -571,7 +571,7 @@ async function writeEvening(
  * one short transaction. A commit waits for the disk (SQLite's synchronous=FULL), so one per evening would make
  * a backup of 100 evenings wait for 100 of them; one for the whole file would hold every other table's deals.
  */
-const DEALS_PER_TRANSACTION = 250;
+const DEALS_PER_TRANSACTION = 120;
 
 /** Lets the requests that came in meanwhile — another table's deal — go first. */
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));

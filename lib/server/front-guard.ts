@@ -19,7 +19,7 @@ import type { Message } from "@/lib/i18n/dictionaries";
 import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { sameOrigin } from "@/lib/http/json-body";
-import { IMPORT_SLOTS, takeImportSlot } from "./import-slots";
+import { IMPORT_SLOTS, takeAccountSlot, takeServerSlot } from "./import-slots";
 import { localeOfRequest } from "./endpoints";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 // @ts-expect-error: Next's own copy of busboy, the parser it reads a server action's multipart body with, has no types.
@@ -198,9 +198,10 @@ function placeClient(req: IncomingMessage, res: ServerResponse): void {
 const MAX_ACTION_DEPTH = 32;
 /**
  * The markers a server action's arguments may carry in a JSON body (React's encoding of values JSON lacks). The
- * others refer to parts of a multipart body, promises, maps or server references, which no action here takes.
+ * others refer to parts of a multipart body, promises, maps or server references, which no action here takes; a
+ * BigInt is whole digits (Next fails on `$n1.5`).
  */
-const PLAIN_MARKERS = /^\$(\$|undefined$|D|n-?\d|Infinity$|-Infinity$|NaN$|-0$)/;
+const PLAIN_MARKERS = /^\$(\$[^]*|undefined|D[^]*|n-?\d{1,400}|Infinity|-Infinity|NaN|-0)$/;
 
 /** Whether `value` is a FormData argument (`$K` and its id) whose fields the request holds. */
 function formReference(value: string, form: (id: string) => boolean): boolean {
@@ -432,20 +433,21 @@ async function screenPagePost(
 ): Promise<void> {
   if (!sameOrigin(header(req, "origin"), header(req, "x-forwarded-host") ?? header(req, "host")))
     return refuse(req, res, { status: 403, code: "forbidden", message: { key: "errors.crossSite" } });
-  if (isImport(req)) {
+  const busy: Refusal = {
+    status: 429,
+    code: "rate_limited",
+    message: { key: "errors.importBusy", params: { s: IMPORT_SLOTS.retryAfterSeconds } },
+    retryAfter: IMPORT_SLOTS.retryAfterSeconds,
+  };
+  const importing = isImport(req);
+  if (importing) {
     const actor = await actorFromCookies(header(req, "cookie")).catch(() => null);
     // A small import without a session goes on: the action answers it in the page's words.
     if (!actor?.userId && large)
       return refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } });
     if (actor?.userId) {
-      const release = takeImportSlot(actor.userId);
-      if (!release)
-        return refuse(req, res, {
-          status: 429,
-          code: "rate_limited",
-          message: { key: "errors.importBusy", params: { s: IMPORT_SLOTS.retryAfterSeconds } },
-          retryAfter: IMPORT_SLOTS.retryAfterSeconds,
-        });
+      const release = takeAccountSlot(actor.userId);
+      if (!release) return refuse(req, res, busy);
       res.once("close", release);
     }
   }
@@ -453,6 +455,11 @@ async function screenPagePost(
   if (body === null) return;
   if (!(await plainPagePost(header(req, "content-type") ?? "", body, Boolean(req.headers["next-action"]))))
     return refuse(req, res, { status: 400, code: "validation", message: { key: "errors.badRequest" } });
+  if (importing) {
+    const release = takeServerSlot();
+    if (!release) return refuse(req, res, busy);
+    res.once("close", release);
+  }
   next(req);
 }
 

@@ -309,6 +309,9 @@ test("Auth.js's own routes send the browser on to the site it opened, not to the
   // A sign-in through Auth.js's callback (here refused: no form token), and its sign-in page.
   const refused = await locationFor("POST", "/api/auth/callback/credentials", host, "username=anna&password=x");
   expect(new URL(refused).host).toBe(host);
+  // On a loopback address too (Next writes 127.0.0.1 as localhost, where the session cookie is not sent).
+  const loopback = `127.0.0.1:${url.port}`;
+  expect(new URL(await locationFor("POST", "/api/auth/callback/credentials", loopback, "x=1")).host).toBe(loopback);
   const signInPage = await locationFor("GET", "/api/auth/signin", host);
   expect(decodeURIComponent(signInPage)).toContain(`http://${host}`);
   expect(signInPage).not.toContain("localhost");

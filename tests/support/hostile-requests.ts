@@ -73,6 +73,7 @@ export const HOSTILE_ACTION_BODIES: { type: string; body: string }[] = [
   { type: "text/plain;charset=UTF-8", body: '[{"__proto__":{"x":1}},"$@1"]' },
   { type: "text/plain;charset=UTF-8", body: '["$Q0", "$K1", "$T"]' },
   { type: "text/plain;charset=UTF-8", body: '[{"a":1},"$0:0:a:b","$0:0:__proto__:then"]' },
+  { type: "text/plain;charset=UTF-8", body: '["$n1.5","$n1e3","$n1:__proto__"]' },
   { type: "text/plain;charset=UTF-8", body: DEEP },
   {
     type: "multipart/form-data; boundary=zz",

@@ -108,7 +108,16 @@ describe("the front guard's check of a page POST's body", () => {
       expect(await plainPagePost(type, body, true), JSON.stringify(fields).slice(0, 80)).toBe(false);
     }
     expect(await plainPagePost("multipart/form-data; boundary=zz", Buffer.from("--zz\r\nfoo"), true)).toBe(false);
-    for (const text of ['["$Q0"]', '[{"a":{}},"$0:0:b"]', '[{"a":"x"},"$0:0:a"]', '[{}, "$0:0:__proto__"]'])
+    for (const text of [
+      '["$n1.5"]',
+      '["$n1e3"]',
+      '["$n1:__proto__"]',
+      '["$n0x"]',
+      '["$Q0"]',
+      '[{"a":{}},"$0:0:b"]',
+      '[{"a":"x"},"$0:0:a"]',
+      '[{}, "$0:0:__proto__"]',
+    ])
       expect(await plainPagePost("text/plain;charset=UTF-8", Buffer.from(text), true), text).toBe(false);
     expect(await plainPagePost("text/plain;charset=UTF-8", Buffer.from('[{"a":{}},"$0:0:a"]'), true)).toBe(true);
   });

@@ -1,35 +1,43 @@
 import { describe, expect, it, vi } from "vitest";
-import { IMPORT_SLOTS, takeImportSlot } from "@/lib/server/import-slots";
+import { IMPORT_SLOTS, takeAccountSlot, takeServerSlot } from "@/lib/server/import-slots";
 
 const provider = vi.hoisted(() => ({ name: "sqlite" as "sqlite" | "postgresql" }));
 vi.mock("@/lib/db/client", () => ({ databaseProvider: () => provider.name }));
 
 describe("import slots", () => {
-  it("let one import run per account and two at once on PostgreSQL, and free a slot once, when it ends", () => {
-    provider.name = "postgresql";
-    expect([IMPORT_SLOTS.perAccount, IMPORT_SLOTS.postgresql]).toEqual([1, 2]);
-    const anna = takeImportSlot("anna");
+  it("let each account send one import at a time, and free its slot once, when it ends", () => {
+    expect(IMPORT_SLOTS.perAccount).toBe(1);
+    const anna = takeAccountSlot("anna");
     expect(anna).not.toBeNull();
-    expect(takeImportSlot("anna")).toBeNull();
-    const bo = takeImportSlot("bo");
+    expect(takeAccountSlot("anna")).toBeNull();
+    // Another account's upload is not held back by Anna's, however slow hers is.
+    const bo = takeAccountSlot("bo");
     expect(bo).not.toBeNull();
-    expect(takeImportSlot("cecilia")).toBeNull();
     anna!();
     anna!(); // released twice: still one slot
-    const cecilia = takeImportSlot("cecilia");
-    expect(cecilia).not.toBeNull();
-    expect(takeImportSlot("david")).toBeNull();
-    expect(takeImportSlot("anna")).toBeNull();
-    for (const release of [bo, cecilia]) release!();
-    takeImportSlot("anna")!();
+    const again = takeAccountSlot("anna");
+    expect(again).not.toBeNull();
+    expect(takeAccountSlot("anna")).toBeNull();
+    for (const release of [again, bo]) release!();
   });
 
-  it("let one import run at once on SQLite, whose one writer would only queue a second", () => {
+  it("run two imports at once on PostgreSQL and one on SQLite, whose one writer would only queue a second", () => {
+    provider.name = "postgresql";
+    const first = takeServerSlot();
+    const second = takeServerSlot();
+    expect([first, second].every(Boolean)).toBe(true);
+    expect(takeServerSlot()).toBeNull();
+    first!();
+    first!();
+    const third = takeServerSlot();
+    expect(third).not.toBeNull();
+    expect(takeServerSlot()).toBeNull();
+    for (const release of [second, third]) release!();
     provider.name = "sqlite";
-    const anna = takeImportSlot("anna");
-    expect(anna).not.toBeNull();
-    expect(takeImportSlot("bo")).toBeNull();
-    anna!();
-    expect(takeImportSlot("bo")).not.toBeNull();
+    const only = takeServerSlot();
+    expect(only).not.toBeNull();
+    expect(takeServerSlot()).toBeNull();
+    only!();
+    expect(takeServerSlot()).not.toBeNull();
   });
 });

@@ -24,15 +24,37 @@ function asSent(request: NextRequest): NextRequest {
 }
 
 /**
+ * The answer with its redirect on the host the browser used. Next writes a loopback address (127.0.0.1, [::1])
+ * as `localhost` in every request URL, so on those even `asSent` leaves Auth.js with `localhost`, where the
+ * session cookie set for the address the browser used is not sent.
+ */
+function onSite(response: Response, request: NextRequest): Response {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const location = response.headers.get("location");
+  if (!host || !location) return response;
+  let target: URL;
+  try {
+    target = new URL(location, request.url);
+    if (target.host !== new URL(request.url).host || target.host === host) return response;
+    target.host = host;
+  } catch {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set("location", target.toString());
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
  * Auth.js's routes. Its own error page is not shown: it answers 500 for `?error=Configuration` and puts the
  * query's text into its answer — the sign-in page says what a person needs instead.
  */
 export async function GET(request: NextRequest) {
   if (request.nextUrl.pathname === "/api/auth/error")
     return new Response(null, { status: 303, headers: { Location: "/sign-in", "Cache-Control": "no-store" } });
-  return handlers.GET(asSent(request));
+  return onSite(await handlers.GET(asSent(request)), request);
 }
 
 export async function POST(request: NextRequest) {
-  return handlers.POST(asSent(request));
+  return onSite(await handlers.POST(asSent(request)), request);
 }
