@@ -179,12 +179,21 @@ export interface SeasonView {
   table: SeasonRow[];
 }
 
-export async function seasonView(actor: Actor, groupId: unknown, variant: unknown, key?: unknown): Promise<SeasonView> {
+/** A season's table of a group, with the group's name (the season page names it). */
+export async function seasonView(
+  actor: Actor,
+  groupId: unknown,
+  variant: unknown,
+  key?: unknown,
+): Promise<SeasonView & { groupName: string }> {
   const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
   const game = parseVariant(variant);
-  const seasons = await listSeasons(id, game);
+  const [seasons, group] = await Promise.all([
+    listSeasons(id, game),
+    getDb().group.findUnique({ where: { id }, select: { name: true } }),
+  ]);
   const season = pickSeason(seasons, key);
-  return tableOf(seasons, season, await groupGames(id, game, season));
+  return { ...tableOf(seasons, season, await groupGames(id, game, season)), groupName: group?.name ?? "" };
 }
 
 /** The season's table over the group's games (those of the season are picked out of a longer list). */

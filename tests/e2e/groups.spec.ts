@@ -166,3 +166,29 @@ test("a backup that names other people makes none of them a member of anything: 
   await expect(stranger.getByText("Kopierad")).toHaveCount(0);
   await Promise.all([anna, stranger, mallory].map((p) => p.close()));
 });
+
+test("the season's own page names its group, leads back to it, and has no link to itself; one member is one member", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUp(page);
+  const group = uniqueName("Söndag");
+  await page.goto("/groups");
+  await page.getByTestId("new-group").getByLabel("Name").fill(group);
+  await page.getByRole("button", { name: "Create the group" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  const groupUrl = new URL(page.url()).pathname;
+  await page.goto("/groups");
+  await expect(page.getByRole("listitem").filter({ hasText: group })).toContainText("1 member");
+  await expect(page.getByRole("listitem").filter({ hasText: group })).not.toContainText("1 members");
+
+  await page.goto(`${groupUrl}/season?game=knektpass`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  await expect(page.getByRole("link", { name: "Open the table" })).toHaveCount(0);
+  await expect(page.getByTestId("back-to-group")).toHaveText(`← ${group}`);
+  await screenshots(page, "season-page");
+  await page.getByTestId("back-to-group").click();
+  await expect(page).toHaveURL(new RegExp(`${groupUrl}\\?game=knektpass$`));
+  // On the group's page the table links to its own page.
+  await expect(page.getByRole("link", { name: "Open the table" })).toHaveCount(1);
+});

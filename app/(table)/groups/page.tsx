@@ -26,7 +26,7 @@ export default async function GroupsPage() {
                   <strong>{g.name}</strong>
                 </Link>{" "}
                 <span className="muted">
-                  · {format(t("group.membersCount"), { n: g.members })}
+                  · {g.members === 1 ? t("group.membersCountOne") : format(t("group.membersCount"), { n: g.members })}
                   {g.role === "admin" ? ` · ${t("group.admin")}` : ""}
                 </span>
               </li>

@@ -31,12 +31,15 @@ export function SeasonSection({
   view,
   t,
   locale,
+  ownPage = false,
 }: {
   groupId: string;
   game: VariantId;
   view: SeasonView;
   t: T;
   locale: Locale;
+  /** Shown on the season's own page, which has no link to itself. */
+  ownPage?: boolean;
 }) {
   const day = dayFormat(locale);
   const withMoney = view.table.some((r) => r.money.length);
@@ -131,12 +134,14 @@ export function SeasonSection({
         {view.season.bestEvenings ? ` ${format(t("group.bestOf"), { n: view.season.bestEvenings })}` : ""}
       </p>
       <div className="actions no-print">
-        <Link
-          href={`/groups/${groupId}/season?game=${game}&season=${encodeURIComponent(view.season.key)}`}
-          className="button small"
-        >
-          {t("group.openSeason")}
-        </Link>
+        {ownPage ? null : (
+          <Link
+            href={`/groups/${groupId}/season?game=${game}&season=${encodeURIComponent(view.season.key)}`}
+            className="button small"
+          >
+            {t("group.openSeason")}
+          </Link>
+        )}
         <PrintButton label={t("group.print")} />
       </div>
     </section>

@@ -26,10 +26,11 @@ export default async function SeasonPage({ params, searchParams }: PageProps<"/g
   return (
     <Words areas={["rules"]}>
       <main className="stack">
-        <Link href={`/groups/${id}?game=${game}`} className="no-print">
-          ← {t("group.title")}
+        <Link href={`/groups/${id}?game=${game}`} className="no-print" data-testid="back-to-group">
+          ← {view.groupName}
         </Link>
-        <SeasonSection groupId={id} game={game} view={view} t={t} locale={locale} />
+        <h1>{view.groupName}</h1>
+        <SeasonSection groupId={id} game={game} view={view} t={t} locale={locale} ownPage />
       </main>
     </Words>
   );

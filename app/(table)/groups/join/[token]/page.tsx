@@ -25,7 +25,7 @@ export default async function JoinGroupPage({ params }: PageProps<"/groups/join/
     <Words areas={["rules"]}>
       <main className="narrow stack">
         <h1>{format(t("group.join.title"), { name: invite.name })}</h1>
-        <p>{format(t("group.join.lead"), { n: invite.members })}</p>
+        <p>{invite.members === 1 ? t("group.join.leadOne") : format(t("group.join.lead"), { n: invite.members })}</p>
         {actor ? (
           <GroupForm intent="join" values={{ token }} submit={t("group.join.button")} testId="join-group" />
         ) : (
