@@ -82,7 +82,9 @@ export async function verifyCredentials(
   // Compare against a dummy hash for unknown users, so timing does not tell which usernames exist.
   const { ok: valid, upgrade } = await checkPassword(password, user?.passwordHash ?? (await dummyHash()), client);
   if (user && valid) {
-    await db.signInThrottle.deleteMany({ where: { key } });
+    // The count starts again — unless other attempts were counted since this one (a burst): those keep the
+    // window, so however the burst is ordered, no more than THROTTLE.failures passwords are checked in it.
+    await db.signInThrottle.deleteMany({ where: { key, failures: claim.attempt, windowStart: claim.windowStart } });
     if (upgrade)
       await db.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(password, client) } });
     return { ok: true, user: { id: user.id, username: user.username } };
@@ -116,7 +118,7 @@ async function claimAttempt(
   key: string,
   now: Date,
   limit: number,
-): Promise<{ attempt: number } | { retryAfterMs: number }> {
+): Promise<{ attempt: number; windowStart: Date } | { retryAfterMs: number }> {
   const db = getDb();
   for (let tries = 0; tries < 50; tries++) {
     const row = await db.signInThrottle.findUnique({ where: { key } });
@@ -147,7 +149,7 @@ async function claimAttempt(
       });
       if (!count) continue;
     }
-    return over ? { retryAfterMs: THROTTLE.lockMs } : { attempt };
+    return over ? { retryAfterMs: THROTTLE.lockMs } : { attempt, windowStart: data.windowStart };
   }
   // Fifty writers at once on one key: this one waits its turn like a locked one.
   return { retryAfterMs: 1_000 };

@@ -51,6 +51,9 @@ test("two accounts host alternate evenings for one group; a merged player is one
   await bo.getByRole("button", { name: "Create account" }).click();
   await bo.getByRole("button", { name: "Join the group" }).click();
   await expect(bo.getByRole("heading", { level: 1 })).toHaveText(group);
+  // A member who is not an admin is told who merges names, instead of being asked to.
+  await expect(bo.getByTestId("group-players")).toContainText("The group's admins merge two names of one person");
+  await expect(anna.getByTestId("group-players")).toContainText("Merge two names of one person");
 
   // Anna hosts this week with Dag; Bo hosts next week, where Dag is written "Dagge".
   await hostEvening(anna, group, "Hos Anna", ["Anna", "Bo", "Dag"], "Dag");
@@ -64,6 +67,10 @@ test("two accounts host alternate evenings for one group; a merged player is one
   await expect(row(anna, "Dag").getByTestId("wins")).toHaveText("1");
   await expect(row(anna, "Dagge").getByTestId("wins")).toHaveText("1");
   await expect(anna.getByTestId("points-rule")).toContainText("1 for every player you finish ahead of");
+  // The legend names the columns in their order, and says when Ev shows two numbers.
+  await expect(anna.getByTestId("season").locator(".legend")).toHaveText(
+    "Pts points · Ev evenings (counted/played when only the best count) · G games · W wins · LW lone wins",
+  );
 
   // Dag and Dagge are one person: merged, the table has one row with both wins and the record is his.
   const merge = anna.getByTestId("merge-players");

@@ -28,6 +28,8 @@ export const en = {
   "group.players": "Players",
   "group.playersHelp":
     "One list for the group: whoever hosts, the same person is the same player. Merge two names of one person; a merge can be undone.",
+  "group.playersHelpMember":
+    "One list for the group: whoever hosts, the same person is the same player. The group's admins merge two names of one person, and can undo it.",
   "group.account": "{user}'s account",
   "group.thisIsMe": "This is me",
   "group.notMe": "Not me",
@@ -91,7 +93,8 @@ export const en = {
   "group.short.wins": "W",
   "group.short.limpas": "L",
   "group.short.loneWins": "LW",
-  "group.legend": "Pts points · Ev evenings (counted/played) · G games · W wins · LW lone wins",
+  "group.legend": "Pts points · Ev evenings (counted/played when only the best count) · G games · W wins",
+  "group.legendLoneWins": "LW lone wins",
   "group.legendLimpa": "L limpas",
   "group.renamePlayer": "Rename a player",
   "group.settings": "Name and deletion",
@@ -149,6 +152,8 @@ export const sv: Record<keyof typeof en, string> = {
   "group.players": "Spelare",
   "group.playersHelp":
     "En lista för sällskapet: vem som än är värd är samma person samma spelare. Slå ihop två namn på samma person; det går att ångra.",
+  "group.playersHelpMember":
+    "En lista för sällskapet: vem som än är värd är samma person samma spelare. Sällskapets administratörer slår ihop två namn på samma person och kan ångra det.",
   "group.account": "{user}s konto",
   "group.thisIsMe": "Det här är jag",
   "group.notMe": "Inte jag",
@@ -212,7 +217,8 @@ export const sv: Record<keyof typeof en, string> = {
   "group.short.wins": "V",
   "group.short.limpas": "L",
   "group.short.loneWins": "EV",
-  "group.legend": "P poäng · Kv kvällar (räknade/spelade) · Pa partier · V vinster · EV ensamvinster",
+  "group.legend": "P poäng · Kv kvällar (räknade/spelade när bara de bästa räknas) · Pa partier · V vinster",
+  "group.legendLoneWins": "EV ensamvinster",
   "group.legendLimpa": "L limpor",
   "group.renamePlayer": "Byt namn på en spelare",
   "group.settings": "Namn och borttagning",

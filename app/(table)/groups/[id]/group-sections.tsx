@@ -56,7 +56,7 @@ export function PlayersSection({ group, t }: Props) {
   return (
     <section className="card stack no-print" aria-labelledby="group-players" data-testid="group-players">
       <h2 id="group-players">{t("group.players")}</h2>
-      <p className="muted">{t("group.playersHelp")}</p>
+      <p className="muted">{t(admin ? "group.playersHelp" : "group.playersHelpMember")}</p>
       <ul className="row-list">
         {group.players.map((p) => (
           <li key={p.id} data-testid={`player-${p.name}`}>

@@ -127,6 +127,7 @@ export function SeasonSection({
         <p className="muted legend">
           {t("group.legend")}
           {knack ? ` · ${t("group.legendLimpa")}` : ""}
+          {` · ${t("group.legendLoneWins")}`}
         </p>
       ) : null}
       <p className="muted" data-testid="points-rule">
