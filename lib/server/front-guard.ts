@@ -20,7 +20,7 @@ import { CLIENT_ADDRESS_HEADER, SECURITY_HEADERS } from "@/lib/http/security-hea
 import { BODY_LIMIT, IMPORT_BODY_LIMIT } from "@/lib/http/body-limits.mjs";
 import { sameOrigin } from "@/lib/http/json-body";
 import { IMPORT_SLOTS, takeAccountSlot, takeServerSlot } from "./import-slots";
-import { localeOfRequest } from "./endpoints";
+import { localeOfRequest, readRequest } from "./endpoints";
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 // @ts-expect-error: Next's own copy of busboy, the parser it reads a server action's multipart body with, has no types.
 import busboy from "next/dist/compiled/busboy";
@@ -266,8 +266,11 @@ function isPagePost(req: IncomingMessage): boolean {
   return Boolean(req.headers["next-action"]) || isMultipart(req);
 }
 
+/** A body of form fields and files, as a form or a FormData argument sends it. */
+const MULTIPART = /^multipart\/form-data/i;
+
 function isMultipart(req: IncomingMessage): boolean {
-  return /^multipart\/form-data/i.test(header(req, "content-type") ?? "");
+  return MULTIPART.test(header(req, "content-type") ?? "");
 }
 
 /**
@@ -312,7 +315,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 
 /** Whether a page POST's body is one Next can decode into arguments the app's actions take. */
 export async function plainPagePost(contentType: string, body: Buffer, actionId: boolean): Promise<boolean> {
-  if (!/^multipart\/form-data/i.test(contentType)) return !actionId || plainActionBody(body.toString("utf8"));
+  if (!MULTIPART.test(contentType)) return !actionId || plainActionBody(body.toString("utf8"));
   // Read as Next reads it: a server action's body with busboy, a form sent without JavaScript as FormData.
   if (actionId) {
     const fields = await busboyFields(contentType, body);
@@ -431,7 +434,8 @@ async function screenPagePost(
   next: (req: IncomingMessage) => void,
   large: boolean,
 ): Promise<void> {
-  if (!sameOrigin(header(req, "origin"), header(req, "x-forwarded-host") ?? header(req, "host")))
+  const { origin, host, cookie } = readRequest((name) => header(req, name), "");
+  if (!sameOrigin(origin, host))
     return refuse(req, res, { status: 403, code: "forbidden", message: { key: "errors.crossSite" } });
   const busy: Refusal = {
     status: 429,
@@ -441,7 +445,7 @@ async function screenPagePost(
   };
   const importing = isImport(req);
   if (importing) {
-    const actor = await actorFromCookies(header(req, "cookie")).catch(() => null);
+    const actor = await actorFromCookies(cookie).catch(() => null);
     // A small import without a session goes on: the action answers it in the page's words.
     if (!actor?.userId && large)
       return refuse(req, res, { status: 401, code: "unauthenticated", message: { key: "errors.signIn" } });

@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
 import { handlers } from "@/auth";
+import { readRequest } from "@/lib/server/endpoints";
 
 /**
  * The request with the address the browser used. Next gives route handlers a URL made from the name the
@@ -8,8 +9,7 @@ import { handlers } from "@/auth";
  * to `localhost`. The host is the one the request names (the front guard drops a forwarded one unless a trusted
  * proxy sent it, TRUST_PROXY), so a redirect stays on the site the browser is on.
  */
-function asSent(request: NextRequest): NextRequest {
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+function asSent(request: NextRequest, host: string | null): NextRequest {
   const url = new URL(request.url);
   if (!host) return request;
   try {
@@ -28,14 +28,13 @@ function asSent(request: NextRequest): NextRequest {
  * as `localhost` in every request URL, so on those even `asSent` leaves Auth.js with `localhost`, where the
  * session cookie set for the address the browser used is not sent.
  */
-function onSite(response: Response, request: NextRequest): Response {
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+function onSite(response: Response, request: NextRequest, host: string | null): Response {
   const location = response.headers.get("location");
   if (!host || !location) return response;
   let target: URL;
   try {
     target = new URL(location, request.url);
-    if (target.host !== new URL(request.url).host || target.host === host) return response;
+    if (target.host !== request.nextUrl.host || target.host === host) return response;
     target.host = host;
   } catch {
     return response;
@@ -45,6 +44,12 @@ function onSite(response: Response, request: NextRequest): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** Auth.js's answer to the request, both ways on the host the browser addressed (as every endpoint reads it). */
+async function onBrowsersHost(handler: (request: NextRequest) => Promise<Response>, request: NextRequest) {
+  const { host } = readRequest((name) => request.headers.get(name), "");
+  return onSite(await handler(asSent(request, host)), request, host);
+}
+
 /**
  * Auth.js's routes. Its own error page is not shown: it answers 500 for `?error=Configuration` and puts the
  * query's text into its answer — the sign-in page says what a person needs instead.
@@ -52,9 +57,9 @@ function onSite(response: Response, request: NextRequest): Response {
 export async function GET(request: NextRequest) {
   if (request.nextUrl.pathname === "/api/auth/error")
     return new Response(null, { status: 303, headers: { Location: "/sign-in", "Cache-Control": "no-store" } });
-  return onSite(await handlers.GET(asSent(request)), request);
+  return onBrowsersHost(handlers.GET, request);
 }
 
 export async function POST(request: NextRequest) {
-  return onSite(await handlers.POST(asSent(request)), request);
+  return onBrowsersHost(handlers.POST, request);
 }
