@@ -5,8 +5,10 @@
  * viewer on every evening with the live odds on, so each deal's odds are worked out on the server while the next
  * deals arrive (decision 022) — on PostgreSQL and then on the embedded SQLite database. On each, first a busy
  * phase (several phones sending at once, each on its own evenings, so the figures include queueing on this
- * machine's two cores shared with the client), then the headline: one deal at a time; then the same again with the
- * odds switched off (`odds_on_over_off_p95`: what the odds cost a deal). The floor, in the same run: the headline's
+ * machine's two cores shared with the client), then the headline: one deal at a time; then deals at a table's pace
+ * (one every 80 ms round the evenings, so each position's odds are worked out before its evening's next deal —
+ * `odds_events` says how many were sent), with the odds on and then switched off (`odds_on_over_off_p95`: what
+ * worked-out odds cost a deal). The floor, in the same run: the headline's
  * requests, one at a time, to a bare server — node:http + better-sqlite3 with the same durability (WAL,
  * synchronous = FULL), node:http + pg on the same PostgreSQL server (synchronous_commit at its default) — that
  * inserts one row per request; warmed up with the warm-up's requests, then timed in turns with the headline (four
@@ -25,6 +27,7 @@ import { prepareDatabase, signIn, startServer, waitForHealth } from "./support/s
 import { quantile } from "./support/stats";
 
 const EVENINGS = 50;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const USERS = 10;
 /** Phones sending at once in the busy phase; the headline figure is one deal at a time. */
 const BUSY_PHONES = 4;
@@ -32,6 +35,12 @@ const WARMUP_DEALS = 100;
 const MEASURED_DEALS = 1_000;
 /** The headline phase and its floor take turns in this many blocks. */
 const HEADLINE_BLOCKS = 4;
+/**
+ * The paced phases: a deal every `PACE_MS` round the 50 evenings (each table a deal every 4 s — a fast table), time
+ * enough for each position's odds to be worked out before its evening's next deal, as at a real table.
+ */
+const PACED_DEALS = 400;
+const PACE_MS = 80;
 const PASSWORD = "bench password 1";
 
 interface Table {
@@ -47,8 +56,14 @@ interface Table {
 interface Run {
   busy: { latencies: number[]; seconds: number };
   single: { latencies: number[]; seconds: number };
-  /** The same, one at a time, with the odds switched off on every evening: what the odds cost the deals. */
-  oddsOff: { latencies: number[]; seconds: number };
+  /**
+   * Deals at a table's pace (`PACE_MS` apart, round the evenings), with the odds on and then switched off on every
+   * evening: what the odds cost the deals when they are worked out — `pacedOddsEvents` of the paced deals with the
+   * odds on had theirs sent.
+   */
+  pacedOn: number[];
+  pacedOff: number[];
+  pacedOddsEvents: number;
   /** The headline phase's requests replayed, block by block between its own blocks, to the bare server. */
   floor: number[];
   /** Games that ended (a next one started at once) and odds events the viewers were sent. */
@@ -63,7 +78,10 @@ interface Run {
  * odds are on (the default), so every deal the bench records has its odds worked out on the server while the next
  * is sent.
  */
-async function watch(base: string, tokens: string[]): Promise<{ close: () => Promise<number> }> {
+async function watch(
+  base: string,
+  tokens: string[],
+): Promise<{ count: () => Promise<number>; close: () => Promise<number> }> {
   const helper = fork("bench/support/viewers.mjs", [], { stdio: "inherit" });
   const answer = <T>() => new Promise<T>((resolve) => helper.once("message", (message) => resolve(message as T)));
   const connected = answer<{ connected: boolean }>();
@@ -71,6 +89,11 @@ async function watch(base: string, tokens: string[]): Promise<{ close: () => Pro
   await connected;
   let closing: Promise<number> | null = null;
   return {
+    count: async () => {
+      const counted = answer<{ oddsEvents: number }>();
+      helper.send({ count: true });
+      return (await counted).oddsEvents;
+    },
     close: () =>
       (closing ??= (async () => {
         const closed = answer<{ oddsEvents: number }>();
@@ -208,16 +231,41 @@ async function run(env: NodeJS.ProcessEnv, port: number, floorServer: string[]):
       floorLatencies.push(...(await floor.replay(sent)));
       sent = [];
     }
+    /** One deal at a time, `PACE_MS` from the start of one to the start of the next, round the evenings. */
+    const paced = async (deals: number) => {
+      const latencies: number[] = [];
+      for (let d = 0; d < deals; d++) {
+        const started = performance.now();
+        latencies.push(await recordOne(tables[d % tables.length]!));
+        await sleep(PACE_MS - (performance.now() - started));
+      }
+      return latencies;
+    };
+    await bothIdle();
+    const eventsBefore = await viewers.count();
+    const pacedOn = await paced(PACED_DEALS);
+    // The last deal's odds reach its viewer a moment after its answer.
+    await sleep(1_000);
+    const pacedOddsEvents = (await viewers.count()) - eventsBefore;
     const { setShowOdds } = await import("../lib/data/share");
     for (const table of tables) await setShowOdds(table.owner, table.eveningId, false);
     // Switching changes each evening: its next live update reads the evening and its games again (not what the odds
     // cost a deal), so one deal per evening goes first, untimed.
     await phase(1, EVENINGS);
-    const oddsOff = await phase(1, MEASURED_DEALS);
-    // The last deal's odds reach its viewer a moment after its answer.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await bothIdle();
+    const pacedOff = await paced(PACED_DEALS);
     const oddsEvents = await viewers.close();
-    return { busy, single, oddsOff, floor: floorLatencies, gamesEnded, viewers: tokens.length, oddsEvents };
+    return {
+      busy,
+      single,
+      pacedOn,
+      pacedOff,
+      pacedOddsEvents,
+      floor: floorLatencies,
+      gamesEnded,
+      viewers: tokens.length,
+      oddsEvents,
+    };
   } finally {
     await floor.stop();
     await viewers.close();
@@ -231,7 +279,7 @@ const at = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
 function report(db: string, result: Run): void {
   const { busy, single } = result;
   console.log(
-    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + EVENINGS + 3 * MEASURED_DEALS} games_ended=${result.gamesEnded}`,
+    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + EVENINGS + 2 * MEASURED_DEALS + 2 * PACED_DEALS} games_ended=${result.gamesEnded}`,
     `viewers=${result.viewers} (odds on) odds_events=${result.oddsEvents}`,
   );
   console.log(
@@ -239,12 +287,13 @@ function report(db: string, result: Run): void {
     `p99=${at(busy.latencies, 0.99)} throughput=${(MEASURED_DEALS / busy.seconds).toFixed(0)} deals/s`,
   );
   console.log(`${db} one at a time: throughput=${(MEASURED_DEALS / single.seconds).toFixed(0)} deals/s`);
-  const { oddsOff } = result;
-  const onP95 = quantile(single.latencies, 0.95);
-  const offP95 = quantile(oddsOff.latencies, 0.95);
+  const { pacedOn, pacedOff } = result;
+  const onP95 = quantile(pacedOn, 0.95);
+  const offP95 = quantile(pacedOff, 0.95);
   console.log(
-    `${db} one at a time, odds switched off (viewers still there): p50=${at(oddsOff.latencies, 0.5)}`,
-    `p95=${offP95.toFixed(1)} p99=${at(oddsOff.latencies, 0.99)} odds_on_over_off_p95=${(onP95 / offP95).toFixed(2)}`,
+    `${db} paced (a deal every ${PACE_MS} ms round the evenings): odds on p50=${at(pacedOn, 0.5)} p95=${onP95.toFixed(1)}`,
+    `odds_events=${result.pacedOddsEvents} of ${PACED_DEALS} deals; odds off p50=${at(pacedOff, 0.5)} p95=${offP95.toFixed(1)}`,
+    `odds_on_over_off_p95=${(onP95 / offP95).toFixed(2)}`,
   );
 }
 

@@ -18,7 +18,7 @@ import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
 import { groupRecords, seasonTable, type SeasonGame } from "../lib/stats/season";
 import { summarizeGame } from "../lib/stats/summary";
 import { replayRatings } from "../lib/stats/ratings";
-import { learnModel, oddsOfGame, seededRandom } from "../lib/stats/odds";
+import { learnModel, oddsOfGame, type DealModel } from "../lib/stats/odds";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -157,6 +157,7 @@ function odds(files: string[], dir: string | null, seed: number): boolean {
     }
   }
   let allValid = true;
+  const models = new Map<GameRecord["variant"], DealModel>();
   for (const file of files) {
     const read = readJson(file);
     if (!read) {
@@ -170,7 +171,9 @@ function odds(files: string[], dir: string | null, seed: number): boolean {
       continue;
     }
     const record = read.value as GameRecord;
-    const chances = oddsOfGame(record, learnModel(record.variant, history), seededRandom(seed));
+    let model = models.get(record.variant);
+    if (!model) models.set(record.variant, (model = learnModel(record.variant, history)));
+    const chances = oddsOfGame(record, model, seed);
     process.stdout.write(JSON.stringify({ odds: chances }) + "\n");
   }
   return allValid;

@@ -7,6 +7,7 @@
 //                          first full scoreboard frame (ms since the epoch)
 //   { watch: [url, …] }  → opens one stream per url (a viewer on each of many evenings), answers { connected };
 //                          their odds events are counted
+//   { count: true }      → answers { oddsEvents }: how many odds events the viewers have had so far
 //   { close: true }      → closes them, answers { closed, oddsEvents }
 // Each viewer parses every frame as the page does.
 import http from "node:http";
@@ -81,6 +82,8 @@ process.on("message", async (message) => {
       await Promise.all(Array.from({ length: batch }, () => open(message.connect)));
     }
     process.send({ connected: true });
+  } else if (message.count) {
+    process.send({ oddsEvents });
   } else if (message.close) {
     for (const request of requests) request.destroy();
     requests.length = 0;

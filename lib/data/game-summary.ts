@@ -6,7 +6,14 @@
  */
 import "server-only";
 import { dateColumn, getDb, join, jsonColumn, readRows, sql, type Sql, type Tx } from "@/lib/db/client";
-import { evaluateGame, playsForMoney, type GameRecord, type GameResult, type Stakes } from "@/lib/rules";
+import {
+  evaluateGame,
+  playsForMoney,
+  type GameRecord,
+  type GameResult,
+  type Stakes,
+  type VariantId,
+} from "@/lib/rules";
 import type { SummarizedGame } from "@/lib/stats/players";
 import { SUMMARY_VERSION, summarizeGame, type GameSummary } from "@/lib/stats/summary";
 import { requireSignedIn, visibleSql, type Actor } from "./access";
@@ -46,6 +53,7 @@ interface EveningRow {
   version: number | bigint;
   stakes: unknown;
   date: unknown;
+  variant: string;
 }
 
 /** A game of an evening read anew, with its stored summary (none when there is none). */
@@ -124,7 +132,8 @@ const BY_ID = 500;
  */
 export async function summarizedGames(where: Sql): Promise<SummarizedGame[]> {
   const [evenings] = await readRows<[EveningRow[]]>(sql`
-    SELECT e."id" AS "eveningId", e."version" AS "version", e."stakes" AS "stakes", e."date" AS "date"
+    SELECT e."id" AS "eveningId", e."version" AS "version", e."stakes" AS "stakes", e."date" AS "date",
+      e."variant" AS "variant"
     FROM "Evening" e
     WHERE (${where}) AND e."importing" IS NULL
     ORDER BY e."date", e."createdAt", e."id"`);
@@ -169,6 +178,7 @@ async function readEvenings(where: Sql, evenings: EveningRow[]): Promise<void> {
           game: row.gameId,
           gameNumber: Number(row.gameNumber),
           date,
+          variant: evening.variant as VariantId,
           players: summary.players,
           summary,
           ...(stakes ? { stakes } : {}),

@@ -2,12 +2,12 @@
  * The live odds of an evening's game in play (decision 022), for the live scoreboard: computed off the request
  * path, one position at a time per process, in slices between other work and only while `whenIdle` lets them (the
  * live hub waits for the deals being saved and the live updates being sent, lib/server/foreground.ts); once per
- * evening version, seeded by evening and version so every instance shows the same numbers. Learned from the latest
+ * evening version, seeded by the game so every instance shows the same numbers. Learned from the latest
  * games of the same game in the evening's group (or its owner's evenings) and the evening's earlier games; the
  * prior when there are none.
  */
 import "server-only";
-import { getDb } from "@/lib/db/client";
+import { dateColumn, getDb, readRows, sql } from "@/lib/db/client";
 import { scorerAfter, type GameRecord } from "@/lib/rules";
 import { learnModel, seededRandom, seedOf, winChancesInSlices, type DealModel } from "@/lib/stats/odds";
 import { gameInclude, toGameRecord } from "./game-record";
@@ -40,13 +40,17 @@ let patience = PATIENCE.least;
 const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The learned models, by group (or owner) and game: a derived cache (STYLE.md 2). A model is an aggregate of up to
- * 60 games, which a few more games hardly move: it is learned again after `MODEL_TTL_MS`, not for every position
- * (reading 60 games with their deals for every deal of a busy group would cost more than the deals themselves).
+ * The learned models, by group (or owner), game and game in play (the evening's earlier games join the history when
+ * a new game starts): a derived cache (STYLE.md 2), used while its stamp — the count, version sum and latest change
+ * of the other evenings it learns from — is the one read now: one small aggregate per position. A deal
+ * recorded at the table being watched moves none of it, so the model is learned again only when the history
+ * changes (an evening of the group recorded, edited or deleted, a new game started) — but not more than once in
+ * `FRESH_MS`: two tables of a group playing at once change each other's history with every deal, and a deal more
+ * among 60 games hardly moves the model.
  */
 const MAX_MODELS = 200;
-const MODEL_TTL_MS = 10 * 60_000;
-const models = new Map<string, { learnedAt: number; model: Promise<DealModel> }>();
+const FRESH_MS = 30_000;
+const models = new Map<string, { stamp: string; learnedAt: number; model: Promise<DealModel> }>();
 
 /** A game in play whose odds are wanted: read with the scoreboard (lib/data/share.ts), so no second read. */
 export interface OddsPosition {
@@ -56,11 +60,22 @@ export interface OddsPosition {
   record: GameRecord;
 }
 
-function modelOf(position: OddsPosition): Promise<DealModel> {
+async function modelOf(eveningId: string, position: OddsPosition): Promise<DealModel> {
   const { groupId, ownerId, gameId, record } = position;
-  const key = JSON.stringify([groupId ?? `owner ${ownerId}`, record.variant]);
+  const inScope = groupId ? sql`e."groupId" = ${groupId}` : sql`e."ownerId" = ${ownerId}`;
+  const [[changes]] = await readRows<[{ n: unknown; versions: unknown; latest: unknown }[]]>(
+    sql`SELECT COUNT(*) AS "n", SUM(e."version") AS "versions", MAX(e."updatedAt") AS "latest" FROM "Evening" e
+      WHERE ${inScope} AND e."variant" = ${record.variant} AND e."importing" IS NULL AND e."id" <> ${eveningId}`,
+  );
+  // Per game in play: its history is every other game (its evening's earlier ones included).
+  const key = JSON.stringify([groupId ?? `owner ${ownerId}`, record.variant, gameId]);
+  const stamp = JSON.stringify([
+    String(changes?.n),
+    String(changes?.versions),
+    changes?.latest ? dateColumn(changes.latest).getTime() : null,
+  ]);
   const known = models.get(key);
-  if (known && Date.now() - known.learnedAt < MODEL_TTL_MS) return known.model;
+  if (known && (known.stamp === stamp || Date.now() - known.learnedAt < FRESH_MS)) return known.model;
   const model = getDb()
     .game.findMany({
       where: {
@@ -79,7 +94,7 @@ function modelOf(position: OddsPosition): Promise<DealModel> {
     );
   model.catch(() => models.get(key)?.model === model && models.delete(key));
   models.delete(key);
-  models.set(key, { learnedAt: Date.now(), model });
+  models.set(key, { stamp, learnedAt: Date.now(), model });
   if (models.size > MAX_MODELS) models.delete(models.keys().next().value!);
   return model;
 }
@@ -98,7 +113,7 @@ async function compute(
   if (overtaken()) return null;
   const standing = scorerAfter(position.record, { detail: false });
   if (!standing.ok || standing.scorer.isOver) return null;
-  const model = await modelOf(position);
+  const model = await modelOf(eveningId, position);
   const pause = async () => {
     await giveWay();
     await whenIdle(patience);
@@ -107,12 +122,9 @@ async function compute(
       throw new Overtaken();
     }
   };
-  const chances = await winChancesInSlices(
-    standing.scorer,
-    model,
-    seededRandom(seedOf(`${eveningId}@${version}`)),
-    pause,
-  );
+  // Seeded by the game, not the version: every position of a game draws the same numbers (common random numbers),
+  // so a deal that changes nothing (a redeal) changes nothing shown, and every instance shows the same.
+  const chances = await winChancesInSlices(standing.scorer, model, seededRandom(seedOf(position.gameId)), pause);
   patience = PATIENCE.least;
   return chances;
 }

@@ -101,12 +101,13 @@ export class GameScorer {
   private wonIn = 0;
   private lastWinners: string[] = [];
 
-  constructor(setup: GameSetup, options: ScorerOptions = {}) {
+  constructor(setup: GameSetup, options: ScorerOptions = {}, of?: GameScorer) {
     this.setup = setup;
     this.detail = options.detail ?? true;
     this.n = setup.players.length;
-    this.seatOf = new Map(setup.players.map((p, i) => [p, i]));
-    this.byNameTemplate = Object.fromEntries(setup.players.map((p) => [p, 0]));
+    // A fork shares its game's lookups, which never change.
+    this.seatOf = of?.seatOf ?? new Map(setup.players.map((p, i) => [p, i]));
+    this.byNameTemplate = of?.byNameTemplate ?? Object.fromEntries(setup.players.map((p) => [p, 0]));
     this.scores = new Array<number>(this.n).fill(setup.houseRules.startScore);
     this.limpaCount = new Array<number>(this.n).fill(0);
     this.dealer = setup.firstDealer;
@@ -123,7 +124,7 @@ export class GameScorer {
    * rest of the game plays on, many times over, without scoring the deals so far again.
    */
   fork(): GameScorer {
-    const copy = new GameScorer(this.setup, { detail: false });
+    const copy = new GameScorer(this.setup, { detail: false }, this);
     copy.scores.splice(0, this.n, ...this.scores);
     copy.limpaCount.splice(0, this.n, ...this.limpaCount);
     copy.dealer = this.dealer;
@@ -135,6 +136,16 @@ export class GameScorer {
     copy.wonIn = this.wonIn;
     copy.lastWinners = [...this.lastWinners];
     return copy;
+  }
+
+  /** Whether the next deal is Norrlands-Knack's first (RULES.md N3): `upcoming().firstDeal` without building it. */
+  get firstDealNext(): boolean {
+    return this.firstDealPending;
+  }
+
+  /** Whether the next deal is played under trumftvång (RULES.md N7): `upcoming().trumpCompulsion` without building it. */
+  get compulsionNext(): boolean {
+    return this.compulsion;
   }
 
   /** The scores in seat order, as they stand (no copy: not to be changed). */
@@ -162,6 +173,21 @@ export class GameScorer {
     const evaluation = this.evaluate(deal);
     if (!evaluation.ok) return evaluation;
     return { ok: true, result: this.commit(evaluation.outcome) };
+  }
+
+  /**
+   * `push` for a deal already in seat order, as a simulation draws them (decision 022): checked and scored by the
+   * same rules, without reading players' names. The arrays are read, not kept. False (nothing applied) when the
+   * rules refuse the deal.
+   */
+  pushSeated(deal: ParsedDeal): boolean {
+    if (this.isOver) return false;
+    const number = this.dealsScored + 1;
+    const evaluation =
+      this.setup.variant === "knektpass" ? this.evaluateKnektpass(deal, number) : this.evaluateKnack(deal, number);
+    if (!evaluation.ok) return false;
+    this.commit(evaluation.outcome);
+    return true;
   }
 
   result(): GameResult {
@@ -198,6 +224,11 @@ export class GameScorer {
     return out;
   }
 
+  /** Where a problem is: built only for one (a simulation, decision 022, checks millions of deals that have none). */
+  private where(deal: number, seat: number): { deal: number; player: string } {
+    return { deal, player: this.setup.players[seat]! };
+  }
+
   private evaluate(input: unknown): Evaluation {
     const number = this.dealsScored + 1;
     if (this.isOver) {
@@ -216,17 +247,18 @@ export class GameScorer {
 
   /** RULES.md K2–K9. */
   private evaluateKnektpass(deal: ParsedDeal, number: number): Evaluation {
-    const { players, houseRules } = this.setup;
+    const { houseRules } = this.setup;
     const problems: Problem[] = [];
     const playing: number[] = [];
     for (let s = 0; s < this.n; s++) {
-      const where = { deal: number, player: players[s]! };
       if (deal.plays[s]) playing.push(s);
       else {
-        if (deal.exchangedSum[s]! > 0) problems.push(problem("exchanged.byPasser", where, "rules.exchangedByPasser"));
-        if (deal.tricks[s]! > 0) problems.push(problem("tricks.byPasser", where, "rules.tricksByPasser"));
+        if (deal.exchangedSum[s]! > 0)
+          problems.push(problem("exchanged.byPasser", this.where(number, s), "rules.exchangedByPasser"));
+        if (deal.tricks[s]! > 0)
+          problems.push(problem("tricks.byPasser", this.where(number, s), "rules.tricksByPasser"));
       }
-      if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", where, "rules.revokeKnektpass"));
+      if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", this.where(number, s), "rules.revokeKnektpass"));
     }
     if (playing.length >= 2) {
       problems.push(...this.checkTricks(deal, playing, number, true));
@@ -281,15 +313,16 @@ export class GameScorer {
     const handPlayed = first ? knockers.length === 1 : knockers.length >= 2;
 
     for (let s = 0; s < this.n; s++) {
-      const where = { deal: number, player: players[s]! };
       if (!deal.plays[s]) {
         // In the first deal everyone plays the hand along with the knocker (N3), so passers may carry tricks.
         if (deal.tricks[s]! > 0 && !(first && handPlayed))
-          problems.push(problem("tricks.byPasser", where, "rules.tricksByLurer"));
-        if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", where, "rules.revokeByLurer"));
+          problems.push(problem("tricks.byPasser", this.where(number, s), "rules.tricksByLurer"));
+        if (deal.revoke[s]) problems.push(problem("revoke.notAllowed", this.where(number, s), "rules.revokeByLurer"));
       } else if (deal.revoke[s]) {
-        if (!underCompulsion) problems.push(problem("revoke.notAllowed", where, "rules.revokeNoCompulsion"));
-        else if (!handPlayed) problems.push(problem("revoke.notAllowed", where, "rules.revokeLoneKnocker"));
+        if (!underCompulsion)
+          problems.push(problem("revoke.notAllowed", this.where(number, s), "rules.revokeNoCompulsion"));
+        else if (!handPlayed)
+          problems.push(problem("revoke.notAllowed", this.where(number, s), "rules.revokeLoneKnocker"));
       }
     }
     if (first) {

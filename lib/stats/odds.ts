@@ -8,12 +8,12 @@ import {
   cardsExchanged,
   createScorer,
   exchangeRounds,
-  knektpassQuota,
   talonSize,
   type DealRecord,
   type EntryRecord,
   type GameRecord,
   type GameScorer,
+  type ParsedDeal,
   type VariantId,
 } from "@/lib/rules";
 
@@ -41,26 +41,67 @@ interface Tally {
   of: number;
 }
 
-/** How a variant's deals fall: per situation, how often a player plays (knocks); the cards exchanged; all passing. */
+/** What the history shows of one player (by name), weighed against the table's where he has few deals. */
+export interface PlayerHabits {
+  /** Per situation, how often he plays (knocks). */
+  plays: Record<Situation, Tally>;
+  /** Knektpass: how many cards he exchanges when he plays (index = cards, 0–9). */
+  exchanged: number[];
+  /** His strength at the cards: each trick falls to a player in proportion to his (1 = as strong as the prior). */
+  strength: number;
+  /** The tricks he took in hands whose tricks are all recorded, and how many of those hands he played. */
+  tricks: number;
+  hands: number;
+}
+
+/** How a variant's deals fall at a table: who plays, the cards exchanged, how the tricks fall, all passing. */
 export interface DealModel {
   variant: VariantId;
+  /** The table's: per situation, how often a player plays (knocks). */
   plays: Record<Situation, Tally>;
-  /** Knektpass: how many cards a player who plays exchanges (index = cards, 0–9). */
+  /** The table's, Knektpass: how many cards a player who plays exchanges (index = cards, 0–9). */
   exchanged: number[];
-  /** Knektpass, a hand played out: how often a player who plays takes at least his quota (RULES.md K7). */
-  quotaMet: Tally;
+  /**
+   * Knektpass: for each count of cards exchanged (0–9), how often the largest of its rounds held 0–5 cards — the
+   * quota under the house rule `quota: "largestRound"` (RULES.md K7).
+   */
+  largestRound: number[][];
+  /**
+   * How the tricks lean by what a player did, as a weight beside his strength — Knektpass: by the cards he
+   * exchanged (index 0–9; a player who exchanged more has more to take tricks with, or exchanged because he
+   * could); Norrlands-Knack: [a player who knocked or plays along, the first deal's knocker].
+   */
+  trickWeight: number[];
   /** Norrlands-Knack's first deal: how often everyone passes. */
   firstDealPass: Tally;
+  /** Norrlands-Knack: how often a knocker in a hand played under trumftvång revokes (a limpa, RULES.md N8). */
+  revokes: Tally;
+  /** Each player's own habits, by name, for the players of the history. */
+  players: Record<string, PlayerHabits>;
+  /**
+   * How far from the leader a player's chance falls off at this table (`closestWins`): what a rollout still open at
+   * the deal cap counts for, fitted on the history's positions (the prior's without finished games).
+   */
+  temperature: number;
 }
 
 /**
  * The prior: what a model starts from before any recorded deal, and what little history is weighed against —
- * about half the table plays a deal, a few cards are exchanged, a first deal is seldom passed by all.
+ * about half the table plays a deal, a few cards are exchanged, a first deal is seldom passed by all, a player who
+ * exchanged more takes more tricks (players exchange what they expect to cover), every player equally strong.
  */
 const PRIOR_WEIGHT = 20;
 const PRIOR_PLAY: Record<VariantId, number> = { knektpass: 0.55, "norrlands-knack": 0.6 };
-/** Players exchange what they expect to cover: most quotas are met (a table that misses more learns so). */
-const PRIOR_QUOTA_MET = 0.85;
+const PRIOR_EXCHANGED = [6, 5, 5, 4, 3, 2, 1, 1, 0.5, 0.5];
+/** Knektpass: each card exchanged multiplies a player's weight for the tricks by this, in the prior. */
+const PRIOR_PER_CARD = 1.8;
+/** How many deals of the table's own rates a player's few deals are weighed against. */
+const PLAYER_WEIGHT = 10;
+/** How many tricks at the prior's weight a player's strength (and each trick weight) is weighed against. */
+const STRENGTH_WEIGHT = 10;
+
+const priorTrickWeight = (variant: VariantId) =>
+  variant === "knektpass" ? PRIOR_EXCHANGED.map((_, c) => PRIOR_PER_CARD ** c) : [1, 1];
 
 export function priorModel(variant: VariantId): DealModel {
   const p = PRIOR_PLAY[variant];
@@ -70,10 +111,45 @@ export function priorModel(variant: VariantId): DealModel {
       Situation,
       Tally
     >,
-    exchanged: [6, 5, 5, 4, 3, 2, 1, 1, 0.5, 0.5],
-    quotaMet: { yes: PRIOR_QUOTA_MET * PRIOR_WEIGHT, of: PRIOR_WEIGHT },
+    exchanged: [...PRIOR_EXCHANGED],
+    largestRound: PRIOR_EXCHANGED.map((_, cards) =>
+      [0, 0, 0, 0, 0, 0].map((_, most) => (most === Math.min(cards, 5) ? 1 : 0)),
+    ),
+    trickWeight: priorTrickWeight(variant),
     firstDealPass: { yes: 0.1 * PRIOR_WEIGHT, of: PRIOR_WEIGHT },
+    revokes: { yes: 0.05 * PRIOR_WEIGHT, of: PRIOR_WEIGHT },
+    players: {},
+    temperature: PRIOR_TEMPERATURE[variant],
   };
+}
+
+/** The temperature of `closestWins` before any finished game: about what tables of either game show. */
+const PRIOR_TEMPERATURE: Record<VariantId, number> = { knektpass: 4, "norrlands-knack": 3 };
+/** Fewer finished games than this leave the prior's temperature. */
+const TEMPERATURE_GAMES = 10;
+
+/**
+ * Each player's chance by his distance from the leader alone — `exp(-(score - lowest) / temperature)`, normalised
+ * (seat order): what a rollout still open at the deal cap counts for, and the one-line heuristic `bench:odds`
+ * holds the odds against.
+ */
+export function closestWins(scores: readonly number[], temperature: number): number[] {
+  const lowest = Math.min(...scores);
+  const weights = scores.map((s) => Math.exp(-(s - lowest) / temperature));
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => w / total);
+}
+
+/** The temperature with the least Brier score over these positions (their scores, and each player's share won). */
+export function fitTemperature(positions: { scores: readonly number[]; won: number[] }[], fallback: number): number {
+  let best = { t: fallback, brier: Infinity };
+  if (!positions.length) return fallback;
+  for (let t = 0.25; t <= 64; t *= 1.05) {
+    let brier = 0;
+    for (const { scores, won } of positions) closestWins(scores, t).forEach((q, s) => (brier += (q - won[s]!) ** 2));
+    if (brier < best.brier) best = { t, brier };
+  }
+  return best.t;
 }
 
 /** Where a player at `score` stands before a deal whose lowest score is `lowest`. */
@@ -82,192 +158,398 @@ function situationOf(score: number, lowest: number): Situation {
   return score <= lowest ? "ahead" : "behind";
 }
 
+function habitsOf(model: DealModel, name: string): PlayerHabits {
+  let habits = Object.hasOwn(model.players, name) ? model.players[name] : undefined;
+  if (!habits) {
+    habits = {
+      plays: { ahead: { yes: 0, of: 0 }, behind: { yes: 0, of: 0 }, atOne: { yes: 0, of: 0 } },
+      exchanged: new Array<number>(10).fill(0),
+      strength: 1,
+      tricks: 0,
+      hands: 0,
+    };
+    model.players[name] = habits;
+  }
+  return habits;
+}
+
+/** A hand whose tricks are all recorded: who played, how each leans (index into `trickWeight`), their tricks. */
+interface Hand {
+  players: PlayerHabits[];
+  lean: number[];
+  tricks: number[];
+}
+
+/**
+ * The players' strengths and the trick weights that make the recorded hands likeliest, each trick falling to a
+ * player in proportion to strength × weight — a multinomial logit fitted by minorisation–maximisation (Hunter,
+ * "MM algorithms for generalized Bradley–Terry models", 2004), each figure pulled towards the prior's by
+ * `STRENGTH_WEIGHT` tricks, so that a player of a few hands stays near 1.
+ */
+function fitTricks(model: DealModel, hands: Hand[]): void {
+  if (!hands.length) return;
+  const prior = priorTrickWeight(model.variant);
+  const weights = model.trickWeight;
+  const people = [...new Set(hands.flatMap((h) => h.players))];
+  const taken = new Map<PlayerHabits, number>();
+  const takenBy = new Array<number>(weights.length).fill(0);
+  for (const hand of hands)
+    hand.players.forEach((p, i) => {
+      taken.set(p, (taken.get(p) ?? 0) + hand.tricks[i]!);
+      takenBy[hand.lean[i]!]! += hand.tricks[i]!;
+    });
+  const total = (hand: Hand) => hand.players.reduce((sum, p, i) => sum + p.strength * weights[hand.lean[i]!]!, 0);
+  for (let round = 0; round < 25; round++) {
+    const expected = new Map<PlayerHabits, number>();
+    for (const hand of hands) {
+      const t = total(hand);
+      hand.players.forEach((p, i) => expected.set(p, (expected.get(p) ?? 0) + (5 * weights[hand.lean[i]!]!) / t));
+    }
+    for (const p of people) p.strength = (taken.get(p)! + STRENGTH_WEIGHT) / (expected.get(p)! + STRENGTH_WEIGHT);
+    const expectedBy = new Array<number>(weights.length).fill(0);
+    for (const hand of hands) {
+      const t = total(hand);
+      hand.players.forEach((p, i) => (expectedBy[hand.lean[i]!]! += (5 * p.strength) / t));
+    }
+    for (let r = 0; r < weights.length; r++)
+      weights[r] = (takenBy[r]! + STRENGTH_WEIGHT) / (expectedBy[r]! + STRENGTH_WEIGHT / prior[r]!);
+  }
+}
+
 /** The model learned from recorded games of one variant (others are ignored), on top of the prior. */
 export function learnModel(variant: VariantId, games: GameRecord[]): DealModel {
   const model = priorModel(variant);
+  const hands: Hand[] = [];
+  const positions: { scores: readonly number[]; won: number[] }[] = [];
+  let finished = 0;
   for (const record of games) {
     if (record.variant !== variant) continue;
     const created = createScorer(record, { detail: false });
     if (!created.ok) continue;
     const scorer = created.scorer;
+    const habits = record.players.map((p) => habitsOf(model, p));
+    const from = positions.length;
     for (const deal of record.deals) {
+      positions.push({ scores: [...scorer.standing], won: [] });
       const next = scorer.upcoming();
       if (!next) break;
       const scores = scorer.standing;
       const lowest = Math.min(...scores);
+      const entries = record.players.map((p) => deal.entries[p]);
+      const playing = entries.flatMap((e, s) => (e?.plays ? [s] : []));
+      let hand: number[] = [];
       if (variant === "norrlands-knack" && next.firstDeal) {
         model.firstDealPass.of++;
-        if (record.players.every((p) => !deal.entries[p]?.plays)) model.firstDealPass.yes++;
+        if (!playing.length) model.firstDealPass.yes++;
+        // Everyone plays the first deal's hand along with its knocker (RULES.md N3).
+        if (playing.length === 1) hand = record.players.map((_, s) => s);
       } else {
-        record.players.forEach((p, seat) => {
-          const entry = deal.entries[p];
+        entries.forEach((entry, seat) => {
           if (!entry) return;
-          const tally = model.plays[situationOf(scores[seat]!, lowest)];
-          tally.of++;
-          if (entry.plays) {
-            tally.yes++;
-            if (variant !== "knektpass") return;
-            const rounds = exchangeRounds(entry);
-            const cards = cardsExchanged(entry);
-            model.exchanged[Math.min(cards, 9)]! += 1;
-            if (entry.tricks === undefined) return;
-            model.quotaMet.of++;
-            const quota = knektpassQuota(cards, Math.max(0, ...rounds), scorer.setup.houseRules);
-            if (entry.tricks >= quota) model.quotaMet.yes++;
+          const situation = situationOf(scores[seat]!, lowest);
+          for (const tally of [model.plays[situation], habits[seat]!.plays[situation]]) {
+            tally.of++;
+            if (entry.plays) tally.yes++;
+          }
+          if (entry.plays && variant === "knektpass") {
+            const cards = Math.min(cardsExchanged(entry), 9);
+            model.exchanged[cards]! += 1;
+            model.largestRound[cards]![Math.min(5, Math.max(0, ...exchangeRounds(entry)))]! += 1;
+            habits[seat]!.exchanged[cards]! += 1;
+          }
+          if (entry.plays && variant === "norrlands-knack" && next.trumpCompulsion && playing.length >= 2) {
+            model.revokes.of++;
+            if (entry.revoke) model.revokes.yes++;
           }
         });
+        if (playing.length >= 2) hand = playing;
+      }
+      const tricks = hand.map((s) => entries[s]?.tricks ?? -1);
+      if (hand.length && tricks.every((t) => t >= 0) && tricks.reduce((a, b) => a + b, 0) === 5) {
+        hands.push({
+          players: hand.map((s) => habits[s]!),
+          lean: hand.map((s) =>
+            variant === "knektpass" ? Math.min(cardsExchanged(entries[s]!), 9) : entries[s]!.plays ? 1 : 0,
+          ),
+          tricks,
+        });
+        for (const s of hand) habits[s]!.hands++;
+        hand.forEach((s, i) => (habits[s]!.tricks += tricks[i]!));
       }
       if (!scorer.push(deal).ok) break;
     }
+    if (scorer.isOver) {
+      const won = record.players.map((_, s) => (scorer.winnerSeats.includes(s) ? 1 / scorer.winnerSeats.length : 0));
+      for (const position of positions.slice(from)) position.won = won;
+      finished++;
+    } else positions.length = from;
   }
+  if (finished >= TEMPERATURE_GAMES) model.temperature = fitTemperature(positions, model.temperature);
+  // A first deal's knocker leans as "knocked" only in the first deal: every other hand's players are at index 0.
+  if (variant === "norrlands-knack") for (const h of hands) if (h.players.length && !h.lean.includes(1)) h.lean.fill(0);
+  fitTricks(model, hands);
   return model;
 }
 
 const rate = (t: Tally) => t.yes / t.of;
 
 /**
- * A model ready to draw from, worked out once per model (rollouts draw hundreds of thousands of deals): the rates
- * as numbers, the exchanged cards' weights summed up — for any count, for counts that meet a quota of at most t
- * tricks (0..t) and for those that miss it (t+1..9).
+ * How many random numbers a simulated deal reads per seat — whether he plays, his exchange, one per trick, a
+ * revoke, the first deal's knock, his exchange's largest round — and after all seats' the deal's own (a first deal passed by all). Each seat
+ * reads its own, always the same number of them, so the rollouts of one group can hand the same numbers to other
+ * seats (see `rollingOut`). The tricks' are exponential (each trick goes to the seat whose number, by his weight,
+ * runs out first); the others uniform.
  */
-interface Sampler {
-  plays: Record<Situation, number>;
-  quotaMet: number;
-  firstDealPass: number;
-  /** cumulative[i] = weight of 0..i cards exchanged. */
-  cumulative: number[];
-}
-const samplers = new WeakMap<DealModel, Sampler>();
+const SEAT_DRAWS = 10;
+const PLAYS = 0;
+const EXCHANGE = 1;
+const TRICK = 2;
+const REVOKE = 7;
+const KNOCK = 8;
+const ROUND = 9;
 
-function samplerOf(model: DealModel): Sampler {
-  let sampler = samplers.get(model);
-  if (!sampler) {
-    const cumulative: number[] = [];
-    model.exchanged.reduce((sum, w, i) => (cumulative[i] = sum + w), 0);
-    sampler = {
-      plays: { ahead: rate(model.plays.ahead), behind: rate(model.plays.behind), atOne: rate(model.plays.atOne) },
-      quotaMet: rate(model.quotaMet),
-      firstDealPass: rate(model.firstDealPass),
-      cumulative,
-    };
-    samplers.set(model, sampler);
-  }
+/**
+ * A model ready to draw a table's deals from, worked out once per model and table (rollouts draw hundreds of
+ * thousands of deals): per seat, the rates as numbers — the player's own weighed against the table's — his
+ * exchanges summed up to 1, his strength; and the deal it draws into, reused.
+ */
+interface TableSampler {
+  n: number;
+  knektpass: boolean;
+  talon: number;
+  plays: Float64Array;
+  exchange: Float64Array[];
+  /** For each count of cards exchanged, its largest round's cumulative weights (0–5). */
+  largest: Float64Array[];
+  strength: Float64Array;
+  trickWeight: number[];
+  firstDealPass: number;
+  revoke: number;
+  deal: ParsedDeal;
+  weight: Float64Array;
+  seats: number[];
+  /** Where seat s's numbers start in a row, for the rollout's rotation (`rotate`). */
+  base: Int32Array;
+}
+const samplers = new WeakMap<DealModel, Map<string, TableSampler>>();
+
+function samplerOf(model: DealModel, players: readonly string[]): TableSampler {
+  let byTable = samplers.get(model);
+  if (!byTable) samplers.set(model, (byTable = new Map()));
+  const key = players.join("\u0000");
+  let sampler = byTable.get(key);
+  if (sampler) return sampler;
+  const n = players.length;
+  const tableTotal = model.exchanged.reduce((a, b) => a + b, 0);
+  const plays = new Float64Array(n * SITUATIONS.length);
+  const exchange: Float64Array[] = [];
+  const strength = new Float64Array(n);
+  players.forEach((name, s) => {
+    const own = Object.hasOwn(model.players, name) ? model.players[name] : undefined;
+    SITUATIONS.forEach((situation, i) => {
+      const table = rate(model.plays[situation]);
+      const mine = own?.plays[situation] ?? { yes: 0, of: 0 };
+      plays[s * SITUATIONS.length + i] = (mine.yes + PLAYER_WEIGHT * table) / (mine.of + PLAYER_WEIGHT);
+    });
+    const counts = own?.exchanged ?? [];
+    const played = counts.reduce((a, b) => a + b, 0);
+    const weights = model.exchanged.map((w, c) => (counts[c] ?? 0) + (PLAYER_WEIGHT * w) / tableTotal);
+    const cumulative = new Float64Array(weights.length);
+    weights.reduce((sum, w, c) => (cumulative[c] = sum + w / (played + PLAYER_WEIGHT)), 0);
+    exchange.push(cumulative);
+    strength[s] = own?.strength ?? 1;
+  });
+  const zeros = () => new Array<number>(n).fill(0);
+  sampler = {
+    n,
+    knektpass: model.variant === "knektpass",
+    talon: talonSize(model.variant, n),
+    plays,
+    exchange,
+    largest: model.largestRound.map((row) => {
+      const total = row.reduce((a, b) => a + b, 0) || 1;
+      const cumulative = new Float64Array(row.length);
+      row.reduce((sum, w, i) => (cumulative[i] = sum + w / total), 0);
+      return cumulative;
+    }),
+    strength,
+    trickWeight: [...model.trickWeight],
+    firstDealPass: rate(model.firstDealPass),
+    revoke: rate(model.revokes),
+    deal: {
+      plays: new Array<boolean>(n).fill(false),
+      exchangedSum: zeros(),
+      exchangedMax: zeros(),
+      tricks: zeros(),
+      revoke: new Array<boolean>(n).fill(false),
+    },
+    weight: new Float64Array(n),
+    seats: [],
+    base: new Int32Array(n),
+  };
+  byTable.set(key, sampler);
+  if (byTable.size > 64) byTable.delete(byTable.keys().next().value!);
   return sampler;
 }
 
-/** A count from `from` to `to` (inclusive) by the weights summed up in `cumulative`; -1 when they weigh nothing. */
-function drawBetween(rnd: Random, cumulative: number[], from: number, to: number): number {
-  const below = from > 0 ? cumulative[from - 1]! : 0;
-  const total = cumulative[to]! - below;
-  if (total <= 0) return -1;
-  const x = below + rnd() * total;
-  for (let i = from; i < to; i++) if (x < cumulative[i]!) return i;
-  return to;
+/** Seat s reads the numbers of seat (s + rotation) mod n. */
+function rotate(sampler: TableSampler, rotation: number): void {
+  for (let s = 0; s < sampler.n; s++) sampler.base[s] = ((s + rotation) % sampler.n) * SEAT_DRAWS;
+}
+
+/** The count whose cumulative weight first passes `u` (0..length-1). */
+function inverse(cumulative: Float64Array, u: number): number {
+  for (let i = 0; i < cumulative.length - 1; i++) if (u < cumulative[i]!) return i;
+  return cumulative.length - 1;
+}
+
+/** Fills a row of random numbers for a deal of `n` seats (see `SEAT_DRAWS`). */
+function fillRow(rnd: Random, row: Float64Array): Float64Array {
+  for (let i = 0; i < row.length; i++) row[i] = rnd();
+  for (let base = 0; base + SEAT_DRAWS <= row.length; base += SEAT_DRAWS)
+    for (let t = TRICK; t < TRICK + 5; t++) row[base + t] = -Math.log(1 - row[base + t]!);
+  return row;
+}
+
+/** Five tricks to these seats, each to the seat whose exponential number, by his weight, runs out first. */
+function dealTricks(sampler: TableSampler, row: Float64Array, seats: number[]): void {
+  const { base, weight, deal } = sampler;
+  for (const s of seats) deal.tricks[s] = 0;
+  for (let t = 0; t < 5; t++) {
+    let to = seats[0]!;
+    let first = Infinity;
+    for (const s of seats) {
+      const clock = row[base[s]! + TRICK + t]! / weight[s]!;
+      if (clock < first) {
+        first = clock;
+        to = s;
+      }
+    }
+    deal.tricks[to]!++;
+  }
 }
 
 /**
- * The cards a Knektpass player who plays exchanges: when the hand is played out (his `tricks` known), first
- * whether he meets his quota, then a count from the model's distribution that does (at most his tricks) or does
- * not (more than his tricks) — so quotas are missed as often as the table misses them.
+ * A simulated next deal of the scorer's game, in seat order (`sampler.deal`, overwritten by the next), drawn from
+ * the model with the random numbers in `row` — seat s reads those of seat (s + rotation) mod n. Valid by the rules.
  */
-function drawExchange(rnd: Random, sampler: Sampler, tricks: number | undefined): number {
-  const last = sampler.cumulative.length - 1;
-  if (tricks === undefined) return drawBetween(rnd, sampler.cumulative, 0, last);
-  const meets = rnd() < sampler.quotaMet;
-  const cards = meets
-    ? drawBetween(rnd, sampler.cumulative, 0, Math.min(tricks, last))
-    : tricks < last
-      ? drawBetween(rnd, sampler.cumulative, tricks + 1, last)
-      : -1;
-  return cards >= 0 ? cards : drawBetween(rnd, sampler.cumulative, 0, last);
-}
-
-/** Five tricks dealt at random among `seats`, counted into `out` (by seat). */
-function dealTricks(rnd: Random, seats: number[], out: number[]): void {
-  for (const s of seats) out[s] = 0;
-  for (let t = 0; t < 5; t++) out[seats[Math.floor(rnd() * seats.length)]!]! += 1;
-}
-
-/** Five tricks dealt at random among these seats. */
-export function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
-  const out: number[] = [];
-  dealTricks(rnd, seats, out);
-  return new Map(seats.map((s) => [s, out[s]!]));
-}
-
-/** A simulated next deal of the scorer's game, drawn from the model (valid by the rules). */
-export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): DealRecord {
-  const sampler = samplerOf(model);
-  const { players } = scorer.setup;
-  const n = players.length;
-  const entries: DealRecord["entries"] = {};
-  const tricks = new Array<number>(n).fill(0);
-  if (model.variant === "norrlands-knack" && scorer.upcoming()!.firstDeal) {
-    const pass = rnd() < sampler.firstDealPass;
-    const knocker = Math.floor(rnd() * n);
-    dealTricks(
-      rnd,
-      players.map((_, s) => s),
-      tricks,
-    );
-    for (let s = 0; s < n; s++)
-      entries[players[s]!] = pass ? { plays: false } : { plays: s === knocker, tricks: tricks[s]! };
-    return { entries };
+function drawSeated(sampler: TableSampler, scorer: GameScorer, row: Float64Array): ParsedDeal {
+  const { n, deal, weight, seats, base } = sampler;
+  for (let s = 0; s < n; s++) {
+    deal.plays[s] = false;
+    deal.exchangedSum[s] = 0;
+    deal.exchangedMax[s] = 0;
+    deal.tricks[s] = -1;
+    deal.revoke[s] = false;
+  }
+  seats.length = 0;
+  if (!sampler.knektpass && scorer.firstDealNext) {
+    if (row[n * SEAT_DRAWS]! < sampler.firstDealPass) return deal;
+    let knocker = 0;
+    let lowest = Infinity;
+    for (let s = 0; s < n; s++) {
+      const u = row[base[s]! + KNOCK]!;
+      if (u < lowest) {
+        lowest = u;
+        knocker = s;
+      }
+    }
+    for (let s = 0; s < n; s++) {
+      seats.push(s);
+      weight[s] = sampler.strength[s]! * sampler.trickWeight[s === knocker ? 1 : 0]!;
+    }
+    dealTricks(sampler, row, seats);
+    deal.plays[knocker] = true;
+    deal.revoke[knocker] = scorer.compulsionNext && row[base[knocker]! + REVOKE]! < sampler.revoke;
+    return deal;
   }
   const scores = scorer.standing;
-  const lowest = Math.min(...scores);
-  const seats: number[] = [];
+  let lowest = Infinity;
+  for (let s = 0; s < n; s++) if (scores[s]! < lowest) lowest = scores[s]!;
   for (let s = 0; s < n; s++) {
-    if (rnd() < sampler.plays[situationOf(scores[s]!, lowest)]) seats.push(s);
-  }
-  const played = seats.length >= 2;
-  if (played) dealTricks(rnd, seats, tricks);
-  let talon = talonSize(model.variant, n);
-  let next = 0;
-  for (let s = 0; s < n; s++) {
-    if (seats[next] !== s) {
-      entries[players[s]!] = { plays: false };
-      continue;
+    const score = scores[s]!;
+    const situation = score <= 1 ? 2 : score <= lowest ? 0 : 1; // SITUATIONS: ahead, behind, at one
+    if (row[base[s]! + PLAYS]! < sampler.plays[s * 3 + situation]!) {
+      deal.plays[s] = true;
+      seats.push(s);
     }
-    next++;
-    const entry: EntryRecord = { plays: true };
-    if (model.variant === "knektpass") {
-      const cards = Math.min(drawExchange(rnd, sampler, played ? tricks[s] : undefined), talon);
+  }
+  let talon = sampler.talon;
+  for (const s of seats) {
+    let lean = 0;
+    if (sampler.knektpass) {
+      const cards = Math.min(inverse(sampler.exchange[s]!, row[base[s]! + EXCHANGE]!), talon);
       talon -= cards;
-      // One round exchanges at most the five cards of a hand (RULES.md K3): more takes a second round.
-      entry.exchanged = cards > 5 ? [5, cards - 5] : cards;
+      // The largest round: at most the five cards of a hand and the cards in all, at least a third (three rounds).
+      const largest = inverse(sampler.largest[cards]!, row[base[s]! + ROUND]!);
+      deal.exchangedSum[s] = cards;
+      deal.exchangedMax[s] = Math.max(Math.min(largest, cards, 5), Math.ceil(cards / 3));
+      lean = cards;
     }
-    if (played) entry.tricks = tricks[s]!;
-    entries[players[s]!] = entry;
+    weight[s] = sampler.strength[s]! * sampler.trickWeight[lean]!;
   }
+  if (seats.length < 2) return deal;
+  dealTricks(sampler, row, seats);
+  if (!sampler.knektpass && scorer.compulsionNext)
+    for (const s of seats) deal.revoke[s] = row[base[s]! + REVOKE]! < sampler.revoke;
+  return deal;
+}
+
+/** Five tricks dealt at random among these seats (each trick to any of them alike). */
+export function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
+  const out = new Map(seats.map((s) => [s, 0]));
+  for (let t = 0; t < 5; t++) {
+    const to = seats[Math.floor(rnd() * seats.length)]!;
+    out.set(to, out.get(to)! + 1);
+  }
+  return out;
+}
+
+/** A simulated next deal of the scorer's game, drawn from the model (valid by the rules), as a record. */
+export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): DealRecord {
+  const { players } = scorer.setup;
+  const sampler = samplerOf(model, players);
+  const row = fillRow(rnd, new Float64Array(players.length * SEAT_DRAWS + 1));
+  rotate(sampler, 0);
+  const deal = drawSeated(sampler, scorer, row);
+  const entries: DealRecord["entries"] = {};
+  players.forEach((name, s) => {
+    const entry: EntryRecord = { plays: deal.plays[s]! };
+    const cards = deal.exchangedSum[s]!;
+    if (cards) {
+      const rounds = [deal.exchangedMax[s]!];
+      for (let rest = cards - rounds[0]!; rest > 0; rest -= rounds.at(-1)!) rounds.push(Math.min(rounds[0]!, rest));
+      entry.exchanged = rounds.length === 1 ? cards : rounds;
+    }
+    if (deal.tricks[s]! >= 0) entry.tricks = deal.tricks[s]!;
+    if (deal.revoke[s]) entry.revoke = true;
+    entries[name] = entry;
+  });
   return { entries };
 }
 
-/** At most this many deals are simulated after the position; a rollout still open then counts for no one. */
-export const ROLLOUT_DEAL_CAP = 60;
+/** At most this many deals are simulated after the position; a rollout still open then counts as `closestWins`. */
+export const ROLLOUT_DEAL_CAP = 40;
+/** A position is rolled out at least this many times (or until `DEAL_BUDGET` is spent)... */
 export const ROLLOUTS = 500;
-/**
- * After this many rollouts, a position where more than half reached the deal cap undecided (a start score far
- * above what the deals take away, or a table whose deals drift upwards) is not rolled out further: its chances
- * are those few rollouts', equal when none ended — the game is too far from its end to tell more, and every
- * further rollout would cost the cap in full.
- */
-export const EARLY_LOOK = 50;
-
-/** One simulated rest of the game: its winners' shares added to `wins`; false when it reached the deal cap open. */
-function rollout(scorer: GameScorer, model: DealModel, rnd: Random, wins: number[]): boolean {
-  const game = scorer.fork();
-  for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
-    if (!game.push(drawDeal(rnd, game, model)).ok) break;
-  }
-  if (!game.isOver) return false;
-  for (const s of game.winnerSeats) wins[s]! += 1 / game.winnerSeats.length;
-  return true;
-}
+/** ...and on until every player's chance is this precise (its standard error), or... */
+export const PRECISION = 0.005;
+/** ...at most this many times, simulating at most this many deals in all (about 30 ms on one core here). */
+export const MOST_ROLLOUTS = 6000;
+export const DEAL_BUDGET = 40_000;
 
 /**
  * The rollouts of one position, one per step (so a server can give way between them), ending with each player's
- * chance: the one loop behind `winChances` and `winChancesInSlices`.
+ * chance: the one loop behind `winChances` and `winChancesInSlices` (decision 022).
+ *
+ * Rollouts go in groups of one per seat that share their random numbers, each handing every seat's numbers to the
+ * next seat round (rotation sampling): whatever luck one rollout gives a player — his cards, his tricks — another
+ * of the group gives to each other player, which cancels some of the luck within a group. Each rollout on its own
+ * is still a rest of the game drawn from the model: the numbers a seat reads are random whichever seat they were
+ * drawn for. The groups are independent, so their spread tells how precise the chances are: after `rollouts`,
+ * groups are added until every chance is within `PRECISION` (one standard error) — few where the game is nearly
+ * decided, thousands where it is open — unless `MOST_ROLLOUTS` or `DEAL_BUDGET` comes first. The same position,
+ * model and seed give the same chances.
  */
 function* rollingOut(
   scorer: GameScorer,
@@ -276,18 +558,58 @@ function* rollingOut(
   rollouts: number,
 ): Generator<void, Record<string, number>> {
   const { players } = scorer.setup;
-  const wins = new Array<number>(players.length).fill(0);
+  const n = players.length;
+  const wins = new Array<number>(n).fill(0);
   if (scorer.isOver) {
     for (const s of scorer.winnerSeats) wins[s] = 1 / scorer.winnerSeats.length;
     return Object.fromEntries(players.map((p, s) => [p, wins[s]!]));
   }
-  let decided = 0;
-  for (let r = 0; r < rollouts; r++) {
-    if (rollout(scorer, model, rnd, wins)) decided++;
-    if (r + 1 === EARLY_LOOK && decided * 2 < EARLY_LOOK) break;
-    yield;
+  const sampler = samplerOf(model, players);
+  const rows: Float64Array[] = [];
+  const group = new Array<number>(n).fill(0);
+  const squares = new Array<number>(n).fill(0);
+  let groups = 0;
+  let done = 0;
+  let deals = 0;
+  const precise = () => {
+    if (groups < 2) return false;
+    for (let s = 0; s < n; s++) {
+      const mean = wins[s]! / done;
+      // The variance of a group's mean share (groups of n rollouts), over the groups so far.
+      const spread = (squares[s]! / groups - (mean * n) ** 2 / n ** 2) * (groups / (groups - 1));
+      if (spread / groups > PRECISION ** 2) return false;
+    }
+    return true;
+  };
+  while (done < MOST_ROLLOUTS && deals < DEAL_BUDGET && (done < rollouts || !precise())) {
+    group.fill(0);
+    let filled = 0;
+    for (let rotation = 0; rotation < n; rotation++) {
+      const game = scorer.fork();
+      rotate(sampler, rotation);
+      for (let d = 0; d < ROLLOUT_DEAL_CAP && !game.isOver; d++) {
+        if (d >= filled) {
+          fillRow(rnd, (rows[d] ??= new Float64Array(n * SEAT_DRAWS + 1)));
+          filled++;
+        }
+        if (!game.pushSeated(drawSeated(sampler, game, rows[d]!))) break;
+        deals++;
+      }
+      done++;
+      if (game.isOver) for (const s of game.winnerSeats) group[s]! += 1 / game.winnerSeats.length;
+      else {
+        const closest = closestWins(game.standing, model.temperature);
+        for (let s = 0; s < n; s++) group[s]! += closest[s]!;
+      }
+      yield;
+    }
+    groups++;
+    for (let s = 0; s < n; s++) {
+      wins[s]! += group[s]!;
+      squares[s]! += (group[s]! / n) ** 2;
+    }
   }
-  return Object.fromEntries(players.map((p, s) => [p, decided ? wins[s]! / decided : 1 / players.length]));
+  return Object.fromEntries(players.map((p, s) => [p, wins[s]! / done]));
 }
 
 /**
@@ -309,20 +631,23 @@ export function winChances(
   }
 }
 
-/** The chances before the first deal and after each deal of the record (one more entry than it has deals). */
+/**
+ * The chances before the first deal and after each deal of the record (one more entry than it has deals), every
+ * position drawn from the same seed as the live odds are (common random numbers, decision 022).
+ */
 export function oddsOfGame(
   record: GameRecord,
   model: DealModel,
-  rnd: Random,
+  seed: number,
   rollouts = ROLLOUTS,
 ): Record<string, number>[] | null {
   const created = createScorer(record, { detail: false });
   if (!created.ok) return null;
   const scorer = created.scorer;
-  const out = [winChances(scorer, model, rnd, rollouts)];
+  const out = [winChances(scorer, model, seededRandom(seed), rollouts)];
   for (const deal of record.deals) {
     if (!scorer.push(deal).ok) return null;
-    out.push(winChances(scorer, model, rnd, rollouts));
+    out.push(winChances(scorer, model, seededRandom(seed), rollouts));
   }
   return out;
 }

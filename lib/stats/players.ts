@@ -2,7 +2,15 @@
  * Statistics of players across evenings, added up from per-game summaries (lib/stats/summary.ts), which fold
  * the rules engine's results (STYLE.md 2). Pure: tested on hand-computed histories.
  */
-import { evaluateGame, ownValue, playsForMoney, settle, type GameRecord, type Stakes } from "@/lib/rules";
+import {
+  evaluateGame,
+  ownValue,
+  playsForMoney,
+  settle,
+  type GameRecord,
+  type Stakes,
+  type VariantId,
+} from "@/lib/rules";
 import { summarizeGame, type GameSummary } from "./summary";
 
 export interface HistoryGame {
@@ -21,6 +29,8 @@ export interface SummarizedGame {
   summary: GameSummary;
   /** The evening's stakes, when it is played for money. */
   stakes?: Stakes | null;
+  /** The game played (Knektpass or Norrlands-Knack): a player's figures are per game where they mean something in one. */
+  variant?: VariantId;
 }
 
 export interface PlayerStats {
@@ -51,7 +61,14 @@ export function summarize(games: HistoryGame[]): SummarizedGame[] {
   return games.flatMap((g) => {
     const evaluation = evaluateGame(g.record);
     return evaluation.ok
-      ? [{ eveningId: g.eveningId, players: g.record.players, summary: summarizeGame(g.record, evaluation.result) }]
+      ? [
+          {
+            eveningId: g.eveningId,
+            players: g.record.players,
+            variant: g.record.variant,
+            summary: summarizeGame(g.record, evaluation.result),
+          },
+        ]
       : [];
   });
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, screenshots, signUp, uniqueName } from "./support";
+import { expectFits, PASSWORD, screenshots, signUp, uniqueName } from "./support";
 import type { GameRecord } from "@/lib/rules";
 import { createEvening, enterDeal } from "../support/table";
 
@@ -87,6 +87,20 @@ test("two accounts host alternate evenings for one group; a merged player is one
   await expect(anna.getByTestId("rating-row-Dagge")).toHaveCount(0);
   await expect(anna.getByTestId("rating-row-Dag").getByTestId("rating")).not.toHaveText("0.0");
   await screenshots(anna, "group-merged");
+  // At 360 px the group's page and its players' pages fit: no table cut, nothing to scroll sideways.
+  await anna.setViewportSize({ width: 360, height: 740 });
+  await expectFits(anna);
+  await anna.screenshot({ path: "test-results/screenshots/group-merged-360.png", fullPage: true });
+  await anna.goto(`/players?group=${new URL(anna.url()).pathname.split("/")[2]}`);
+  await expectFits(anna);
+  await anna.screenshot({ path: "test-results/screenshots/players-360.png", fullPage: true });
+  await anna.getByRole("link", { name: "Dag", exact: true }).click();
+  await expect(anna.getByTestId("rating-knektpass")).toBeVisible();
+  await expectFits(anna);
+  await anna.screenshot({ path: "test-results/screenshots/player-360.png", fullPage: true });
+  await anna.goBack();
+  await anna.goBack();
+  await anna.setViewportSize({ width: 390, height: 844 });
 
   // Between games, the evening's TV mode shows the season table, merged players as one.
   await bo.goto("/evenings");
@@ -198,4 +212,35 @@ test("the season's own page names its group, leads back to it, and has no link t
   await expect(page).toHaveURL(new RegExp(`${groupUrl}\\?game=knektpass$`));
   // On the group's page the table links to its own page.
   await expect(page.getByRole("link", { name: "Open the table" })).toHaveCount(1);
+});
+
+test("a name written another way says whom it counts as; an evening already kept for a group offers another or none", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUp(page);
+  const group = uniqueName("Tisdag");
+  await page.goto("/groups");
+  await page.getByTestId("new-group").getByLabel("Name").fill(group);
+  await page.getByRole("button", { name: "Create the group" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  await hostEvening(page, group, "Första", ["Anna", "Bo", "Cecilia"], "Bo");
+
+  // The evening is the group's: its panel offers another group, or none, with this one chosen.
+  await page.getByTestId("move-evening-panel").getByText("Keep for another group, or for none").click();
+  await expect(page.getByTestId("move-evening").getByRole("combobox")).toHaveValue(/.+/);
+  await expect(page.getByTestId("move-evening").getByRole("combobox").locator("option:checked")).toHaveText(group);
+
+  // A new evening for the group: "cecilia " is read as the group's Cecilia, and one tap writes it so.
+  await page.goto("/evenings/new");
+  await page.getByTestId("evening-for-group").getByRole("link", { name: group, exact: true }).click();
+  await page.getByLabel("Player 1").fill("cecilia ");
+  const hint = page.getByTestId("name-hint-1");
+  await expect(hint).toHaveText("“cecilia” counts as the group's “Cecilia”. Write it so");
+  await page.screenshot({ path: "test-results/screenshots/name-hint-360.png", fullPage: true });
+  await hint.click();
+  await expect(page.getByLabel("Player 1")).toHaveValue("Cecilia");
+  await expect(hint).toHaveCount(0);
+  await page.getByLabel("Player 2").fill("Bo");
+  await expect(page.getByTestId("name-hint-2")).toHaveCount(0);
 });

@@ -54,11 +54,26 @@ test("history filters by player, game and date; players have statistics and a he
 
   await page.goto("/players");
   await page.getByRole("link", { name: "Anna" }).click();
-  await expect(page.getByTestId("players.wins")).toHaveText("1");
-  await expect(page.getByTestId("players.winRate")).toHaveText("100%");
-  await expect(page.getByTestId("players.loneWins")).toHaveText("3");
+  // Anna played Knektpass only: its figures, and none about limpas (a Knektpass deal has none).
+  const annas = page.getByTestId("player-stats-knektpass");
+  await expect(annas.getByRole("heading", { name: "Knektpass" })).toBeVisible();
+  await expect(annas.getByTestId("players.wins")).toHaveText("1");
+  await expect(annas.getByTestId("players.winRate")).toHaveText("100%");
+  await expect(annas.getByTestId("players.loneWins")).toHaveText("3");
+  await expect(page.getByTestId("player-stats-norrlands-knack")).toHaveCount(0);
+  await expect(page.getByText("Longest run without a limpa")).toHaveCount(0);
   await page.getByLabel("Against").selectOption("Bo");
   await page.getByRole("button", { name: "Compare" }).click();
   await expect(page.getByTestId("head-to-head")).toContainText("Finished games together: 1");
   await screenshots(page, "player");
+
+  // Bo played both: both games' totals, then each game's own figures — the limpas only under Norrlands-Knack.
+  await page.goto("/players/Bo");
+  await expect(page.getByTestId("player-stats").getByRole("heading", { name: "Both games" })).toBeVisible();
+  await expect(page.getByTestId("player-stats").getByTestId("players.evenings")).toHaveText("2");
+  await expect(page.getByTestId("player-stats-knektpass").getByTestId("players.longestRun")).toHaveCount(0);
+  await expect(page.getByTestId("player-stats-knektpass").getByTestId("players.limpas")).toHaveCount(0);
+  await expect(page.getByTestId("player-stats-norrlands-knack").getByTestId("players.longestRun")).toBeVisible();
+  await expect(page.getByTestId("player-stats-norrlands-knack").getByTestId("players.limpas")).toHaveText("0");
+  await screenshots(page, "player-both-games");
 });

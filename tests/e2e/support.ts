@@ -59,3 +59,29 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`)).toEqual([]);
 }
+
+/** Nothing on the page is wider than the screen: the page does not scroll sideways and no table is cut. */
+export async function expectFits(page: Page): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      out.push(`page ${document.documentElement.scrollWidth} > ${width}`);
+    for (const table of document.querySelectorAll("table")) {
+      const box = table.parentElement!.getBoundingClientRect();
+      if (table.scrollWidth > Math.ceil(box.width) + 0.5)
+        out.push(
+          `${table.dataset.testid ?? table.className} ${table.scrollWidth} > ${Math.round(box.width)} (columns ${[
+            ...table.querySelectorAll("thead th"),
+          ]
+            .map(
+              (th) =>
+                `${th.textContent} ${Math.round(th.getBoundingClientRect().width)} ${getComputedStyle(th).paddingLeft}`,
+            )
+            .join(", ")})`,
+        );
+    }
+    return out;
+  });
+  expect(overflowing).toEqual([]);
+}

@@ -38,11 +38,28 @@ export function randomHouseRules(rnd: Random, variant: VariantId): Partial<House
   return rules;
 }
 
+/**
+ * How a generated table plays, where it differs from the generator's default (every player alike: plays 55 % of
+ * Knektpass deals and knocks 60 % of Norrlands-Knack's, exchanges 0–3 rounds of 0–3 cards, tricks fall at random
+ * among those who play). Habits are by player name, so a player keeps his across games — as at a real table.
+ */
+export interface TableHabits {
+  /** How often the player plays (Knektpass) or knocks (Norrlands-Knack) a deal after the first. */
+  plays?: (player: string) => number;
+  /** The player's strength at the cards: each trick falls to a player in proportion to it (default 1). */
+  strength?: (player: string) => number;
+  /** Knektpass: each card a player exchanged multiplies his weight for the tricks by this (default 1). */
+  perCardExchanged?: number;
+  /** Knektpass: the most rounds and the most cards a round the player exchanges (default 3 and 3). */
+  exchanges?: (player: string) => { rounds: number; cards: number };
+}
+
 export interface GameOptions {
   variant?: VariantId;
   players?: number;
   maxDeals?: number;
   houseRules?: Partial<HouseRules>;
+  habits?: TableHabits;
 }
 
 /** A random game, valid by the rules, of at most `maxDeals` deals (fewer when someone wins first). */
@@ -62,7 +79,7 @@ export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
   const scorer = created.scorer;
   const maxDeals = options.maxDeals ?? 50;
   while (record.deals.length < maxDeals && !scorer.isOver) {
-    const deal = randomDeal(rnd, scorer);
+    const deal = randomDeal(rnd, scorer, options.habits);
     const pushed = scorer.push(deal);
     if (!pushed.ok) throw new Error(`generated an invalid deal: ${problemText(pushed.problems[0]!, "en")}`);
     record.deals.push(deal);
@@ -71,12 +88,15 @@ export function randomGame(rnd: Random, options: GameOptions = {}): GameRecord {
 }
 
 /** A random deal that is valid as the next deal of the scorer's game (it is not applied). */
-export function randomDeal(rnd: Random, scorer: GameScorer): DealRecord {
+export function randomDeal(rnd: Random, scorer: GameScorer, habits?: TableHabits): DealRecord {
   const { variant, players } = scorer.setup;
   const next = scorer.upcoming()!;
   const n = players.length;
-  const deal =
-    variant === "knektpass" ? knektpassDeal(rnd, n) : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
+  const deal = habits
+    ? habitualDeal(rnd, scorer, habits)
+    : variant === "knektpass"
+      ? knektpassDeal(rnd, n)
+      : knackDeal(rnd, n, next.firstDeal, next.trumpCompulsion);
   const entries: DealRecord["entries"] = {};
   deal.forEach((e, s) => (entries[players[s]!] = e));
   return { entries };
@@ -124,6 +144,77 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
     if (seats.length >= 2) {
       entry.tricks = tricks.get(s)!;
       if (compulsion && rnd() < 0.15) entry.revoke = true;
+    }
+    return entry;
+  });
+}
+
+/** Five tricks, each to one of `seats` in proportion to `weights` (by seat). */
+function weightedTricks(rnd: Random, seats: number[], weights: number[]): Map<number, number> {
+  const total = seats.reduce((sum, s) => sum + weights[s]!, 0);
+  const out = new Map(seats.map((s) => [s, 0]));
+  for (let t = 0; t < 5; t++) {
+    let x = rnd() * total;
+    let to = seats[seats.length - 1]!;
+    for (const s of seats) {
+      x -= weights[s]!;
+      if (x < 0) {
+        to = s;
+        break;
+      }
+    }
+    out.set(to, out.get(to)! + 1);
+  }
+  return out;
+}
+
+/** A deal of a table with its own habits (`TableHabits`): the same shape of deal as the default's. */
+function habitualDeal(rnd: Random, scorer: GameScorer, habits: TableHabits): EntryRecord[] {
+  const { variant, players } = scorer.setup;
+  const next = scorer.upcoming()!;
+  const n = players.length;
+  const strength = players.map((p) => habits.strength?.(p) ?? 1);
+  if (variant === "norrlands-knack" && next.firstDeal) {
+    if (rnd() < 0.1) return players.map(() => ({ plays: false }));
+    const knocker = int(rnd, 0, n - 1);
+    const all = players.map((_, s) => s);
+    const tricks = weightedTricks(rnd, all, strength);
+    return all.map((s) => {
+      const entry: EntryRecord = { plays: s === knocker };
+      if (s === knocker || rnd() < 0.7) entry.tricks = tricks.get(s)!;
+      if (s === knocker && next.trumpCompulsion && rnd() < 0.1) entry.revoke = true;
+      return entry;
+    });
+  }
+  const usual = variant === "knektpass" ? 0.55 : 0.6;
+  const playing = players.map((p) => rnd() < (habits.plays?.(p) ?? usual));
+  const seats = playing.flatMap((p, s) => (p ? [s] : []));
+  const exchanged: number[][] = players.map(() => []);
+  if (variant === "knektpass") {
+    let talon = talonSize("knektpass", n);
+    for (const s of seats) {
+      const most = habits.exchanges?.(players[s]!) ?? { rounds: 3, cards: 3 };
+      const roundCount = int(rnd, 0, most.rounds);
+      for (let r = 0; r < roundCount; r++) {
+        const x = Math.min(int(rnd, 0, most.cards), talon, 5);
+        talon -= x;
+        exchanged[s]!.push(x);
+      }
+    }
+  }
+  const perCard = habits.perCardExchanged ?? 1;
+  const weights = strength.map((w, s) => w * perCard ** exchanged[s]!.reduce((a, b) => a + b, 0));
+  const tricks = seats.length >= 2 ? weightedTricks(rnd, seats, weights) : new Map<number, number>();
+  return playing.map((plays, s) => {
+    if (!plays) return { plays: false };
+    const entry: EntryRecord = { plays: true };
+    if (variant === "knektpass") {
+      const rounds = exchanged[s]!;
+      entry.exchanged = rounds.length === 1 ? rounds[0]! : rounds;
+    }
+    if (seats.length >= 2) {
+      entry.tricks = tricks.get(s)!;
+      if (variant === "norrlands-knack" && next.trumpCompulsion && rnd() < 0.15) entry.revoke = true;
     }
     return entry;
   });

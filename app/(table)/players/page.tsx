@@ -38,7 +38,7 @@ export default async function PlayersPage({ searchParams }: PageProps<"/players"
         </figure>
       ) : null}
       <div className="table-wrap">
-        <table className="scores" data-testid="players-table">
+        <table className="scores players-table" data-testid="players-table">
           <thead>
             <tr>
               <th scope="col">{t("history.player")}</th>

@@ -9,7 +9,7 @@ import { whenIdle } from "@/app/_components/when-idle";
  * A player's rating history in a group: the conservative rating (μ − 3σ) after each of their rated games, drawn
  * with uPlot like the other charts once the browser has a moment. The page states the current figure in words.
  */
-export function RatingChart({ points, label }: { points: number[]; label: string }) {
+export function RatingChart({ points, label, xLabel }: { points: number[]; label: string; xLabel: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -26,7 +26,17 @@ export function RatingChart({ points, label }: { points: number[]; label: string
         width: element.clientWidth,
         height: 200,
         scales: { x: { time: false } },
-        axes: [axis, { ...axis, size: 44 }],
+        axes: [
+          {
+            ...axis,
+            label: xLabel,
+            labelSize: 22,
+            // Whole games only: 1, 2, 3 … (or every 2nd, 5th, 10th … when there are many).
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+            values: (_, splits) => splits.map((n) => String(n)),
+          },
+          { ...axis, size: 44 },
+        ],
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         series: [{}, { label, stroke: "#0072B2", width: 2 }],
@@ -40,7 +50,7 @@ export function RatingChart({ points, label }: { points: number[]; label: string
       resize.disconnect();
       chart?.destroy();
     };
-  }, [points, label]);
+  }, [points, label, xLabel]);
   return (
     <figure className="score-chart rating-chart" ref={box} role="img" aria-label={label} data-testid="rating-chart" />
   );

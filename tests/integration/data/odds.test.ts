@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
 import { oddsOf } from "@/lib/data/odds";
 import { getScoreboardForEvening, setShowOdds } from "@/lib/data/share";
@@ -79,7 +79,36 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
     const owner = await newActor("owner");
     const { eveningId } = await newEvening(owner, { houseRules: { startScore: 900 } });
     const { version, inPlay } = await read(eveningId);
-    expect(await oddsOf(eveningId, version, inPlay!)).toEqual({ Anna: 1 / 3, Bo: 1 / 3, Cecilia: 1 / 3 });
+    const odds = (await oddsOf(eveningId, version, inPlay!))!;
+    for (const p of ["Anna", "Bo", "Cecilia"]) expect(odds[p], p).toBeCloseTo(1 / 3, 1);
+  });
+
+  it("learn again when the history changes, and only then: the same position, the same odds until it does", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const { owner, eveningId, version, inPlay } = await afterBoAlone();
+      const first = await oddsOf(eveningId, version, inPlay!);
+      // Another evening of the owner's: Anna plays every deal alone, and wins.
+      const other = await newEvening(owner, { houseRules: { startScore: 15 } });
+      for (let number = 1; number <= 3; number++)
+        await recordDeal(owner, {
+          gameId: other.gameId,
+          number,
+          entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
+        });
+      // Within half a minute of learning, the model stands (two tables of a group would relearn every deal).
+      expect(await oddsOf(eveningId, version + 1, inPlay!)).toEqual(first);
+      vi.setSystemTime(Date.now() + 31_000);
+      const learned = (await oddsOf(eveningId, version + 2, inPlay!))!;
+      expect(learned).not.toEqual(first);
+      // Anna plays every deal at this table: her chance rises.
+      expect(learned.Anna).toBeGreaterThan(first!.Anna!);
+      // Nothing changed since: the model learned then stands, however long.
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(await oddsOf(eveningId, version + 3, inPlay!)).toEqual(learned);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("none are asked for a game that has ended", async () => {

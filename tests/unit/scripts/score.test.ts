@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ordinal, rate, rating } from "openskill";
+import { evaluateGame } from "@/lib/rules";
+import { handTableGames } from "@/tests/support/hand-table";
+import { fitSoftmax, positionsOf, softmaxChances } from "@/tests/support/softmax";
 
 /** The `score` command as a user runs it (README "Seasons and records"). */
 function score(...args: string[]) {
@@ -94,3 +97,48 @@ describe("score --ratings", { timeout: 60_000 }, () => {
     expect(JSON.parse(run.stdout)).toEqual({ ratings: expected });
   });
 });
+
+describe(
+  "score --odds on a table neither the model nor the project's generator was written with",
+  { timeout: 180_000 },
+  () => {
+    it("does no worse than the distance-from-the-leader heuristic fitted on the same history", () => {
+      for (const [variant, seed] of [
+        ["knektpass", 11],
+        ["norrlands-knack", 12],
+      ] as const) {
+        const history = mkdtempSync(path.join(tmpdir(), "protokoll-odds-history-"));
+        const unseen = mkdtempSync(path.join(tmpdir(), "protokoll-odds-unseen-"));
+        const games = handTableGames(seed, variant, 180);
+        const learning = games.slice(0, 150);
+        learning.forEach((g, i) => writeFileSync(path.join(history, `${i}.json`), JSON.stringify(g)));
+        const files = games.slice(150).map((g, i) => {
+          const file = path.join(unseen, `${i}.json`);
+          writeFileSync(file, JSON.stringify(g));
+          return file;
+        });
+        const run = score("--odds", "--history-dir", history, ...files);
+        expect(run.stderr).toBe("");
+        const lines = run.stdout
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l).odds as Record<string, number>[]);
+        const temperature = fitSoftmax(learning);
+        let odds = 0;
+        let heuristic = 0;
+        games.slice(150).forEach((record, i) => {
+          const winners = evaluateGame(record).result!.winners;
+          const won = (p: string) => (winners.includes(p) ? 1 / winners.length : 0);
+          for (const { scorer, deals } of positionsOf(record)) {
+            const closest = softmaxChances(scorer.standing, temperature);
+            record.players.forEach((p, s) => {
+              odds += (lines[i]![deals]![p]! - won(p)) ** 2;
+              heuristic += (closest[s]! - won(p)) ** 2;
+            });
+          }
+        });
+        expect(odds, variant).toBeLessThan(heuristic);
+      }
+    });
+  },
+);

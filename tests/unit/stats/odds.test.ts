@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { createScorer, scorerAfter, type GameRecord } from "@/lib/rules";
 import {
+  DEAL_BUDGET,
   drawDeal,
-  EARLY_LOOK,
+  ROLLOUT_DEAL_CAP,
   learnModel,
   oddsOfGame,
   priorModel,
@@ -15,6 +16,13 @@ import { allPass, deal, game, passes, plays } from "@/tests/support/records";
 const alone = (who: string, players: string[]) =>
   deal(Object.fromEntries(players.map((p) => [p, p === who ? plays() : passes()])));
 const abc = ["A", "B", "C"];
+const habitsLike = (exchanged: number[]) => ({
+  plays: { ahead: { yes: 40, of: 40 }, behind: { yes: 40, of: 40 }, atOne: { yes: 40, of: 40 } },
+  exchanged,
+  strength: 2,
+  tricks: 0,
+  hands: 0,
+});
 
 describe("a fork of the scorer", () => {
   it("goes on exactly as the game would, and leaves the game where it was", () => {
@@ -53,7 +61,23 @@ describe("win chances", () => {
     const odds = winChances(created.scorer, model, seededRandom(3), 500);
     expect(odds.B).toBeGreaterThan(0.5);
     expect(odds.B).toBeGreaterThan(odds.A! + odds.C!);
-    expect(oddsOfGame(record, model, seededRandom(3), 50)).toHaveLength(3);
+    expect(oddsOfGame(record, model, 3, 50)).toHaveLength(3);
+  });
+});
+
+describe("odds that move only when the game moves", () => {
+  it("a redeal moves no one's chance by more than a point: every position draws the same numbers", () => {
+    const players = ["A", "B", "C", "D"];
+    const knack = priorModel("norrlands-knack");
+    const record = game("norrlands-knack", players, [
+      deal({ A: plays(3), B: passes({ tricks: 1 }), C: passes({ tricks: 1 }), D: passes() }),
+      allPass(players),
+    ]);
+    const [, before, after] = oddsOfGame(record, knack, 7)!;
+    for (const p of players) expect(Math.abs(after![p]! - before![p]!), p).toBeLessThan(0.01);
+    // The same redeal where the deal stays with the dealer: the very same position, the very same chances.
+    const same = oddsOfGame({ ...record, houseRules: { redealDealer: "same" } }, knack, 7)!;
+    expect(same[2]).toEqual(same[1]);
   });
 });
 
@@ -73,25 +97,49 @@ describe("win chances on a server (in slices)", () => {
     expect(pauses).toBeGreaterThan(0);
   });
 
-  it("stop after the early look when most rollouts reach the deal cap undecided: equal chances, at a tenth of the cost", async () => {
+  it("roll a position out until its chances are precise — a lopsided one far longer than an even start; a far end costs at most the budget", () => {
     const counted = () => {
       const rnd = seededRandom(9);
       const draw = Object.assign(() => (draw.calls++, rnd()), { calls: 0 });
       return draw;
     };
-    const all = counted();
-    const odds = await winChancesInSlices(start(500), model, all, async () => undefined);
-    // 500 points take far more than the cap's deals: no rollout ends, so no one is favoured.
-    expect(odds).toEqual({ A: 1 / 3, B: 1 / 3, C: 1 / 3 });
-    const early = counted();
-    winChances(start(500), model, early, EARLY_LOOK);
-    expect(all.calls).toBe(early.calls);
-    // A start score a real game comes down from within the cap is rolled out in full.
-    const full = counted();
-    const fewer = counted();
-    winChances(start(20), model, full);
-    winChances(start(20), model, fewer, EARLY_LOOK);
-    expect(full.calls).toBeGreaterThan(5 * fewer.calls);
+    // 500 points take far more than the cap's deals: no rollout ends, each counts as the closest wins — alike here.
+    const far = counted();
+    const odds = winChances(start(500), model, far);
+    for (const p of abc) expect(odds[p]).toBeCloseTo(1 / 3, 2);
+    // A row of random numbers per simulated deal: 3 seats × 9 numbers and the deal's own.
+    expect(far.calls).toBeLessThanOrEqual((DEAL_BUDGET + 3 * ROLLOUT_DEAL_CAP) * 28);
+    // At an even start every group of rollouts gives each player the same luck: precise after the least rollouts.
+    // With B at 2 and the others at 12, the rest of the game is lopsided and open: far more rollouts.
+    const near = counted();
+    const record = game("knektpass", abc, [alone("B", abc), alone("B", abc)]);
+    const created = scorerAfter(record, { detail: false });
+    if (!created.ok) throw new Error("record");
+    winChances(created.scorer, model, near);
+    const open = counted();
+    winChances(start(12), model, open);
+    expect(near.calls).toBeGreaterThan(3 * open.calls);
+  });
+
+  it("give the same position nearly the same chances whatever the seed (at most 1.5 points of standard deviation)", () => {
+    const players = ["A", "B", "C", "D"];
+    const created = scorerAfter(
+      game("norrlands-knack", players, [
+        deal({ A: plays(3), B: passes({ tricks: 1 }), C: passes({ tricks: 1 }), D: passes() }),
+      ]),
+      { detail: false },
+    );
+    if (!created.ok) throw new Error("record");
+    const knack = priorModel("norrlands-knack");
+    const runs = Array.from({ length: 10 }, (_, seed) => winChances(created.scorer, knack, seededRandom(100 + seed)));
+    for (const p of players) {
+      const xs = runs.map((r) => r[p]!);
+      const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+      const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+      expect(sd, p).toBeLessThan(0.015);
+    }
+    // A is 3 points closer to the end than the rest: the favourite.
+    expect(runs[0]!.A).toBeGreaterThan(runs[0]!.B!);
   });
 });
 
@@ -117,24 +165,59 @@ describe("the deal model", () => {
     ).toBe(1);
   });
 
-  it("counts how often a Knektpass player who plays meets his quota, under the game's quota house rules", () => {
-    const prior = priorModel("knektpass").quotaMet;
-    const exchanging = (rounds: number[], tricks: number) => ({ plays: true, exchanged: rounds, tricks });
-    // A exchanges 1 + 2 and takes 2: the sum (3) is missed, the largest round (2) is met; B exchanges nothing, takes 3.
-    const hand = deal({ A: exchanging([1, 2], 2), B: exchanging([], 3), C: passes() });
-    const bySum = learnModel("knektpass", [game("knektpass", abc, [hand])]).quotaMet;
-    expect([bySum.yes - prior.yes, bySum.of - prior.of]).toEqual([1, 2]);
-    const byRound = learnModel("knektpass", [
-      game("knektpass", abc, [hand], { houseRules: { quota: "largestRound" } }),
-    ]);
-    expect([byRound.quotaMet.yes - prior.yes, byRound.quotaMet.of - prior.of]).toEqual([2, 2]);
-    // With a quota of at least 1, B's nothing exchanged still asks for one trick: met with 3.
-    const atLeastOne = learnModel("knektpass", [game("knektpass", abc, [hand], { houseRules: { minQuota: 1 } })]);
-    expect(atLeastOne.quotaMet.yes - prior.yes).toBe(1);
+  it("learns each player's habits and strength, and how the tricks lean to whoever exchanged more", () => {
+    const players = ["A", "B", "C"];
+    // A plays every deal, exchanges 3 and takes 4 tricks; B plays every deal, exchanges nothing, takes 1; C passes.
+    const hand = deal({ A: plays(4, 3), B: plays(1, 0), C: passes() });
+    const history = Array.from({ length: 12 }, () =>
+      game("knektpass", players, [hand, hand, hand], { houseRules: { startScore: 20 } }),
+    );
+    const learned = learnModel("knektpass", history);
+    const { A, B, C } = learned.players;
+    expect(A!.plays.ahead.yes + A!.plays.behind.yes).toBe(36);
+    expect(C!.plays.ahead.yes + C!.plays.behind.yes).toBe(0);
+    expect(A!.exchanged[3]).toBe(36);
+    expect([A!.tricks, A!.hands, B!.tricks, B!.hands]).toEqual([144, 36, 36, 36]);
+    // A's 4 of 5: strength and the weight of 3 cards exchanged together lean the tricks 4 : 1 his way.
+    const lean = (A!.strength * learned.trickWeight[3]!) / (B!.strength * learned.trickWeight[0]!);
+    expect(lean).toBeGreaterThan(3);
+    expect(lean).toBeLessThan(4.5);
+    // Drawn deals follow: A plays nearly always, C nearly never, and A takes most of the tricks.
+    const created = createScorer(game("knektpass", players, [], { houseRules: { startScore: 500 } }));
+    if (!created.ok) throw new Error("setup");
+    const rnd = seededRandom(4);
+    const taken = { A: 0, B: 0, played: 0, aPlays: 0, cPlays: 0 };
+    for (let d = 0; d < 400; d++) {
+      const drawn = drawDeal(rnd, created.scorer, learned);
+      if (drawn.entries.C!.plays) taken.cPlays++;
+      if (drawn.entries.A!.plays) taken.aPlays++;
+      if (drawn.entries.A!.tricks !== undefined && drawn.entries.B!.tricks !== undefined && !drawn.entries.C!.plays) {
+        taken.played++;
+        taken.A += drawn.entries.A!.tricks;
+        taken.B += drawn.entries.B!.tricks!;
+      }
+    }
+    expect(taken.cPlays).toBeLessThan(0.5 * taken.aPlays);
+    expect(taken.A).toBeGreaterThan(1.8 * taken.B);
+  });
+
+  it("fits how far from the leader a chance falls off on the history's finished games, the prior's with few", () => {
+    const players = ["A", "B", "C"];
+    const few = learnModel("knektpass", [game("knektpass", players, [alone("A", players), alone("A", players)])]);
+    expect(few.temperature).toBe(priorModel("knektpass").temperature);
+    // The leader always wins: the closer, the likelier — a low temperature.
+    const history = Array.from({ length: 12 }, () =>
+      game("knektpass", players, [alone("A", players), alone("A", players), alone("A", players)], {
+        houseRules: { startScore: 15 },
+      }),
+    );
+    expect(learnModel("knektpass", history).temperature).toBeLessThan(2);
   });
 
   it("draws deals the rules accept, for every table size and quota rule, whatever the model's exchanges", () => {
     const heavy = { ...priorModel("knektpass"), exchanged: [0, 0, 0, 0, 0, 0, 1, 1, 1, 1] };
+    // A player of the history who exchanges the most there is, beside players the model has never seen.
+    heavy.players = { A: habitsLike([0, 0, 0, 0, 0, 0, 0, 0, 0, 40]) };
     const tables: [GameRecord["variant"], number, object][] = [
       ["knektpass", 2, {}],
       ["knektpass", 4, { quota: "largestRound" }],

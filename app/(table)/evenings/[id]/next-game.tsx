@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { format } from "@/lib/i18n/format";
 import { useI18n } from "@/lib/i18n/client";
 import { useDealWriter } from "./deal-writer";
+import { NameHint } from "../name-hint";
 
 interface Props {
   eveningId: string;
@@ -12,6 +13,8 @@ interface Props {
   /** Who deals first by default: the deal continues to the left. */
   suggestedDealer: string;
   knownNames: string[];
+  /** The known names are the group's players. */
+  namesOfGroup: boolean;
   limits: { min: number; max: number };
   /** After the start: `queued` when it waits on this phone (the table shows the game from the log). */
   onStarted: (queued: boolean) => void;
@@ -21,7 +24,16 @@ interface Props {
  * Starts the next game with the same seats, or with players added, removed or moved — without a signal too: then it
  * is an entry of the phone's log, and the table plays on (decision 023).
  */
-export function NextGame({ eveningId, number, seats: initial, suggestedDealer, knownNames, limits, onStarted }: Props) {
+export function NextGame({
+  eveningId,
+  number,
+  seats: initial,
+  suggestedDealer,
+  knownNames,
+  namesOfGroup,
+  limits,
+  onStarted,
+}: Props) {
   const i18n = useI18n();
   const writer = useDealWriter();
   const { dict } = i18n;
@@ -94,6 +106,7 @@ export function NextGame({ eveningId, number, seats: initial, suggestedDealer, k
           <button type="button" className="button small" onClick={add}>
             {dict["table.addSeat"]}
           </button>
+          <NameHint typed={name} knownNames={knownNames} group={namesOfGroup} onUse={setName} testId="name-hint" />
         </div>
       </fieldset>
       <label className="field">

@@ -78,6 +78,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
           edits={evening.edits.map((e) => ({ ...e, at: e.at.toISOString() }))}
           limits={{ min: variant?.minPlayers ?? 2, max: variant?.maxPlayers ?? 10 }}
           knownNames={knownNames}
+          namesOfGroup={Boolean(evening.group?.member)}
           invite={invite}
           share={share}
           stakes={evening.stakes}
@@ -124,8 +125,8 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                 <PrintButton label={t("export.print")} />
               </div>
               {evening.role === "owner" && (groups.length || evening.group) ? (
-                <details className="no-print">
-                  <summary>{t("group.move")}</summary>
+                <details className="no-print" data-testid="move-evening-panel">
+                  <summary>{t(evening.group ? "group.moveElsewhere" : "group.move")}</summary>
                   <p className="muted">{t("group.moveHelp")}</p>
                   <GroupForm
                     intent="move"
@@ -137,6 +138,9 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
                       <span>{t("group.move")}</span>
                       <select name="group" defaultValue={evening.group?.id ?? ""}>
                         <option value="">{t("group.noGroup")}</option>
+                        {evening.group && !groups.some((g) => g.id === evening.group!.id) ? (
+                          <option value={evening.group.id}>{evening.group.name}</option>
+                        ) : null}
                         {groups.map((g) => (
                           <option key={g.id} value={g.id}>
                             {g.name}

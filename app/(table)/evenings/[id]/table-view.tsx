@@ -48,6 +48,8 @@ interface Props {
   edits: TableEdit[];
   limits: { min: number; max: number };
   knownNames: string[];
+  /** The known names are the evening's group's players (who a name counts as), not the account's own. */
+  namesOfGroup: boolean;
   invite: { url: string; qrSvg: string; members: { userId: string; username: string }[] } | null;
   /** Owner only: the share link of the live scoreboard (url null when switched off). */
   share: { link: { url: string; qrSvg: string } | null; money: boolean | null; odds: boolean } | null;
@@ -74,6 +76,7 @@ export function TableView({
   edits: editsNow,
   limits,
   knownNames,
+  namesOfGroup,
   invite,
   share,
   stakes,
@@ -156,6 +159,7 @@ export function TableView({
             seats={record.players}
             suggestedDealer={suggestedDealer}
             knownNames={knownNames}
+            namesOfGroup={namesOfGroup}
             limits={limits}
             onStarted={(queued) => (queued ? setNotice(null) : refresh())}
           />

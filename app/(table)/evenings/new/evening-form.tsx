@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useFormAction } from "@/app/_components/use-form-action";
 import { useI18n } from "@/lib/i18n/client";
 import { createEveningAction } from "../actions";
+import { NameHint } from "../name-hint";
 import { GameChoice, RulesFields, type HouseRuleField, type RulesLabels } from "./rules-fields";
 
 interface Props {
@@ -103,6 +104,13 @@ export function EveningForm({ today, variants, houseRules, knownNames, group, ru
               autoComplete="off"
               list="known-player-names"
               onChange={(e) => setPlayers(players.map((q, j) => (j === i ? e.target.value : q)))}
+            />
+            <NameHint
+              typed={p}
+              knownNames={knownNames}
+              group={Boolean(group)}
+              onUse={(name) => setPlayers(players.map((q, j) => (j === i ? name : q)))}
+              testId={`name-hint-${i + 1}`}
             />
           </div>
         ))}

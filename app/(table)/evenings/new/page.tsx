@@ -35,7 +35,7 @@ export default async function NewEveningPage({ searchParams }: PageProps<"/eveni
   const rulesLabels = rulesFieldLabels(t);
   const today = new Date().toISOString().slice(0, 10);
   return (
-    <Words areas={["rules"]}>
+    <Words areas={["rules", "evening"]}>
       <main className="narrow stack">
         <h1>{t("evenings.new")}</h1>
         <p>

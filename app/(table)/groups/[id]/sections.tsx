@@ -198,6 +198,7 @@ export function RecordsSection({
       ) : (
         <p className="muted">{t("group.noRecords")}</p>
       )}
+      {records.length ? <p className="muted legend">{t("group.recordsHelp")}</p> : null}
       {page ? (
         <Link href={page} className="no-print">
           {t("group.openRecords")}

@@ -7,7 +7,7 @@ import { getI18n } from "@/lib/i18n/server";
 import { headToHead, playerMoney, playerNames, playerStats } from "@/lib/stats/players";
 import { signedMoney } from "@/lib/i18n/format";
 import { ratingHistory } from "@/lib/data/ratings";
-import { VARIANTS } from "@/lib/rules";
+import { VARIANTS, type VariantId } from "@/lib/rules";
 import { RatingChart } from "../rating-chart";
 
 export const metadata: Metadata = { title: "Player · Protokoll" };
@@ -19,25 +19,36 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const [{ t, locale }, { groups, group, games }] = await Promise.all([getI18n(), groupOf(actor, groupParam)]);
   const names = playerNames(games);
   if (!names.includes(name)) notFound();
-  const s = playerStats(games, name);
   const numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
   const oneDecimal = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });
   const figure = (value: number | null, kind: "number" | "percent" = "number") =>
     value === null ? "–" : kind === "percent" ? percent.format(value) : numbers.format(value);
-  const rows: [MessageKey, string][] = [
-    ["players.evenings", figure(s.evenings)],
-    ["players.games", figure(s.games)],
-    ["players.wins", figure(s.wins)],
-    ["players.winRate", figure(s.winRate, "percent")],
-    ["players.deals", figure(s.deals)],
-    ["players.averageChange", figure(s.averageChange)],
-    ["players.playRate", figure(s.playRate, "percent")],
-    ["players.limpas", figure(s.limpas)],
-    ["players.loneWins", figure(s.loneWins)],
-    ["players.longestRun", figure(s.longestRunWithoutLimpa)],
-    ["players.bestComeback", figure(s.bestComeback)],
-  ];
+  // Per game: the two count different things (a Knektpass deal has no limpa, its scores move by other amounts).
+  const played = (Object.keys(VARIANTS) as VariantId[]).filter((v) =>
+    games.some((g) => g.variant === v && g.players.includes(name)),
+  );
+  const both = playerStats(games, name);
+  const perGame = played.map((variant) => {
+    const s = playerStats(
+      games.filter((g) => g.variant === variant),
+      name,
+    );
+    const rows: [MessageKey, string][] = [
+      ...(played.length === 1 ? [["players.evenings", figure(s.evenings)] as [MessageKey, string]] : []),
+      ["players.games", figure(s.games)],
+      ["players.wins", figure(s.wins)],
+      ["players.winRate", figure(s.winRate, "percent")],
+      ["players.deals", figure(s.deals)],
+      ["players.averageChange", figure(s.averageChange)],
+      [variant === "knektpass" ? "players.playRateKnektpass" : "players.playRateKnack", figure(s.playRate, "percent")],
+      ["players.loneWins", figure(s.loneWins)],
+      ["players.bestComeback", figure(s.bestComeback)],
+    ];
+    if (variant === "norrlands-knack")
+      rows.push(["players.limpas", figure(s.limpas)], ["players.longestRun", figure(s.longestRunWithoutLimpa)]);
+    return { variant, rows };
+  });
   const money = playerMoney(games, name);
   const other = typeof vs === "string" && names.includes(vs) && vs !== name ? vs : null;
   const h2h = other ? headToHead(games, name, other) : null;
@@ -47,14 +58,31 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
     <main className="stack">
       <h1>{name}</h1>
       <GroupFilter groups={groups} group={group} path={`/players/${encodeURIComponent(name)}`} t={t} />
-      <dl className="stats" data-testid="player-stats">
-        {rows.map(([key, value]) => (
-          <div key={key}>
-            <dt>{t(key)}</dt>
-            <dd data-testid={key}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {played.length > 1 ? (
+        <section className="stack" aria-labelledby="player-both" data-testid="player-stats">
+          <h2 id="player-both">{t("players.bothGames")}</h2>
+          <Figures
+            rows={[
+              ["players.evenings", figure(both.evenings)],
+              ["players.games", figure(both.games)],
+              ["players.wins", figure(both.wins)],
+              ["players.winRate", figure(both.winRate, "percent")],
+            ]}
+            t={t}
+          />
+        </section>
+      ) : null}
+      {perGame.map(({ variant, rows }) => (
+        <section
+          key={variant}
+          className="stack"
+          aria-labelledby={`player-${variant}`}
+          data-testid={`player-stats-${variant}`}
+        >
+          <h2 id={`player-${variant}`}>{VARIANTS[variant].name}</h2>
+          <Figures rows={rows} t={t} />
+        </section>
+      ))}
       {ratings.map(({ variant, points }) => {
         const now = points.at(-1)!.ordinal;
         const label = format(t("players.ratingChart"), { game: VARIANTS[variant].name, n: points.length });
@@ -63,7 +91,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
             <h2>
               {t("group.rating")} · {VARIANTS[variant].name}: {oneDecimal.format(now)}
             </h2>
-            <RatingChart points={points.map((p) => p.ordinal)} label={label} />
+            <RatingChart points={points.map((p) => p.ordinal)} label={label} xLabel={t("players.ratingAxis")} />
           </section>
         );
       })}
@@ -130,5 +158,19 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
         ) : null}
       </section>
     </main>
+  );
+}
+
+/** A list of figures, each with its name. */
+function Figures({ rows, t }: { rows: [MessageKey, string][]; t: (key: MessageKey) => string }) {
+  return (
+    <dl className="stats">
+      {rows.map(([key, value]) => (
+        <div key={key}>
+          <dt>{t(key)}</dt>
+          <dd data-testid={key}>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
