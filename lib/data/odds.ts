@@ -45,11 +45,12 @@ const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
  * of the other evenings it learns from — is the one read now: one small aggregate per position. A deal
  * recorded at the table being watched moves none of it, so the model is learned again only when the history
  * changes (an evening of the group recorded, edited or deleted, a new game started) — but not more than once in
- * `FRESH_MS`: two tables of a group playing at once change each other's history with every deal, and a deal more
- * among 60 games hardly moves the model.
+ * `FRESH_MS`: two tables of a group playing at once change each other's history with every deal, a deal more among
+ * 60 games hardly moves the model, and reading 60 games and learning from them holds the process for tens of
+ * milliseconds (bench:deal, 50 tables of 10 owners: every 30 s cost the deals a third at p95).
  */
 const MAX_MODELS = 200;
-const FRESH_MS = 30_000;
+const FRESH_MS = 5 * 60_000;
 const models = new Map<string, { stamp: string; learnedAt: number; model: Promise<DealModel> }>();
 
 /** A game in play whose odds are wanted: read with the scoreboard (lib/data/share.ts), so no second read. */
