@@ -24,6 +24,16 @@ async function hostEvening(page: Page, group: string, title: string, players: st
   await expect(page.getByTestId("winners")).toContainText(winner);
 }
 
+/** A new group of the signed-in account, named `prefix` and a unique tail; once its page shows (it is saved). */
+async function newGroup(page: Page, prefix: string): Promise<string> {
+  const group = uniqueName(prefix);
+  await page.goto("/groups");
+  await page.getByTestId("new-group").getByLabel("Name").fill(group);
+  await page.getByRole("button", { name: "Create the group" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  return group;
+}
+
 const row = (page: Page, player: string) => page.getByTestId(`season-row-${player}`);
 
 test("two accounts host alternate evenings for one group; a merged player is one row and holds the record, until split", async ({
@@ -31,11 +41,7 @@ test("two accounts host alternate evenings for one group; a merged player is one
 }) => {
   const anna = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signUp(anna);
-  const group = uniqueName("Fredag");
-  await anna.goto("/groups");
-  await anna.getByTestId("new-group").getByLabel("Name").fill(group);
-  await anna.getByRole("button", { name: "Create the group" }).click();
-  await expect(anna.getByRole("heading", { level: 1 })).toHaveText(group);
+  const group = await newGroup(anna, "Fredag");
   await anna.getByText("Invite link").click();
   const invite = await anna.getByTestId("group-invite-url").inputValue();
   expect(invite).toMatch(/\/groups\/join\/[A-Za-z0-9_-]{32}$/);
@@ -127,12 +133,7 @@ test("two accounts host alternate evenings for one group; a merged player is one
 
 test("a refused merge says why and changes nothing", async ({ page }) => {
   await signUp(page);
-  const group = uniqueName("Lör");
-  await page.goto("/groups");
-  await page.getByTestId("new-group").getByLabel("Name").fill(group);
-  await page.getByRole("button", { name: "Create the group" }).click();
-  // Created once its page shows: going on at once could leave before the group is saved.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  const group = await newGroup(page, "Lör");
   await hostEvening(page, group, "Kväll", ["Anna", "Bo"], "Anna");
   await page.goto("/groups");
   await page.getByRole("link", { name: group }).click();
@@ -151,11 +152,7 @@ test("a backup that names other people makes none of them a member of anything: 
 }, testInfo) => {
   const anna = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await signUp(anna);
-  const group = uniqueName("Lördag");
-  await anna.goto("/groups");
-  await anna.getByTestId("new-group").getByLabel("Name").fill(group);
-  await anna.getByRole("button", { name: "Create the group" }).click();
-  await expect(anna.getByRole("heading", { level: 1 })).toHaveText(group);
+  const group = await newGroup(anna, "Lördag");
   await hostEvening(anna, group, "Kopierad", ["Anna", "Bo", "Cecilia"], "Bo");
   await anna.goto("/import");
   const backup = await Promise.all([
@@ -193,11 +190,7 @@ test("the season's own page names its group, leads back to it, and has no link t
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUp(page);
-  const group = uniqueName("Söndag");
-  await page.goto("/groups");
-  await page.getByTestId("new-group").getByLabel("Name").fill(group);
-  await page.getByRole("button", { name: "Create the group" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  const group = await newGroup(page, "Söndag");
   const groupUrl = new URL(page.url()).pathname;
   await page.goto("/groups");
   await expect(page.getByRole("listitem").filter({ hasText: group })).toContainText("1 member");
@@ -219,11 +212,7 @@ test("a name written another way says whom it counts as; an evening already kept
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUp(page);
-  const group = uniqueName("Tisdag");
-  await page.goto("/groups");
-  await page.getByTestId("new-group").getByLabel("Name").fill(group);
-  await page.getByRole("button", { name: "Create the group" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+  const group = await newGroup(page, "Tisdag");
   await hostEvening(page, group, "Första", ["Anna", "Bo", "Cecilia"], "Bo");
 
   // The evening is the group's: its panel offers another group, or none, with this one chosen.
