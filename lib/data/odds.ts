@@ -42,7 +42,8 @@ const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * The learned models, by group (or owner), game and game in play (the evening's earlier games join the history when
  * a new game starts): a derived cache (STYLE.md 2), used while its stamp — the count, version sum and latest change
- * of the other evenings it learns from — is the one read now: one small aggregate per position. A deal
+ * of the other evenings it learns from — is the one read now: one small aggregate per position, none while the
+ * model is younger than `FRESH_MS`. A deal
  * recorded at the table being watched moves none of it, so the model is learned again only when the history
  * changes (an evening of the group recorded, edited or deleted, a new game started) — but not more than once in
  * `FRESH_MS`: two tables of a group playing at once change each other's history with every deal, a deal more among
@@ -63,20 +64,21 @@ export interface OddsPosition {
 
 async function modelOf(eveningId: string, position: OddsPosition): Promise<DealModel> {
   const { groupId, ownerId, gameId, record } = position;
+  // Per game in play: its history is every other game (its evening's earlier ones included).
+  const key = JSON.stringify([groupId ?? `owner ${ownerId}`, record.variant, gameId]);
+  const known = models.get(key);
+  if (known && Date.now() - known.learnedAt < FRESH_MS) return known.model;
   const inScope = groupId ? sql`e."groupId" = ${groupId}` : sql`e."ownerId" = ${ownerId}`;
   const [[changes]] = await readRows<[{ n: unknown; versions: unknown; latest: unknown }[]]>(
     sql`SELECT COUNT(*) AS "n", SUM(e."version") AS "versions", MAX(e."updatedAt") AS "latest" FROM "Evening" e
       WHERE ${inScope} AND e."variant" = ${record.variant} AND e."importing" IS NULL AND e."id" <> ${eveningId}`,
   );
-  // Per game in play: its history is every other game (its evening's earlier ones included).
-  const key = JSON.stringify([groupId ?? `owner ${ownerId}`, record.variant, gameId]);
   const stamp = JSON.stringify([
     String(changes?.n),
     String(changes?.versions),
     changes?.latest ? dateColumn(changes.latest).getTime() : null,
   ]);
-  const known = models.get(key);
-  if (known && (known.stamp === stamp || Date.now() - known.learnedAt < FRESH_MS)) return known.model;
+  if (known?.stamp === stamp) return known.model;
   const model = getDb()
     .game.findMany({
       where: {

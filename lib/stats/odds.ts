@@ -495,16 +495,6 @@ function drawSeated(sampler: TableSampler, scorer: GameScorer, row: Float64Array
   return deal;
 }
 
-/** Five tricks dealt at random among these seats (each trick to any of them alike). */
-export function tricksAmong(rnd: Random, seats: number[]): Map<number, number> {
-  const out = new Map(seats.map((s) => [s, 0]));
-  for (let t = 0; t < 5; t++) {
-    const to = seats[Math.floor(rnd() * seats.length)]!;
-    out.set(to, out.get(to)! + 1);
-  }
-  return out;
-}
-
 /** A simulated next deal of the scorer's game, drawn from the model (valid by the rules), as a record. */
 export function drawDeal(rnd: Random, scorer: GameScorer, model: DealModel): DealRecord {
   const { players } = scorer.setup;

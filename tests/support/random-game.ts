@@ -13,9 +13,9 @@ import {
   type VariantId,
 } from "@/lib/rules";
 import { problemText } from "@/lib/i18n/dictionaries";
-import { tricksAmong, type Random } from "@/lib/stats/odds";
+import type { Random } from "@/lib/stats/odds";
 
-// One seedable generator and one way of dealing tricks for the app's odds and the tests' games.
+// One seedable generator for the app's odds and the tests' games.
 export { seededRandom as seeded, type Random } from "@/lib/stats/odds";
 
 const int = (rnd: Random, min: number, max: number) => min + Math.floor(rnd() * (max - min + 1));
@@ -106,7 +106,7 @@ function knektpassDeal(rnd: Random, n: number): EntryRecord[] {
   const playing = Array.from({ length: n }, () => rnd() < 0.55);
   const seats = playing.flatMap((p, s) => (p ? [s] : []));
   let talon = talonSize("knektpass", n);
-  const tricks = seats.length >= 2 ? tricksAmong(rnd, seats) : new Map<number, number>();
+  const tricks = seats.length >= 2 ? weightedTricks(rnd, seats) : new Map<number, number>();
   return playing.map((plays, s) => {
     if (!plays) return { plays: false };
     const rounds: number[] = [];
@@ -127,7 +127,7 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
     if (rnd() < 0.1) return Array.from({ length: n }, () => ({ plays: false }));
     const knocker = int(rnd, 0, n - 1);
     const all = Array.from({ length: n }, (_, s) => s);
-    const tricks = tricksAmong(rnd, all);
+    const tricks = weightedTricks(rnd, all);
     return all.map((s) => {
       const entry: EntryRecord = { plays: s === knocker };
       if (s === knocker || rnd() < 0.7) entry.tricks = tricks.get(s)!;
@@ -137,7 +137,7 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
   }
   const knocks = Array.from({ length: n }, () => rnd() < 0.6);
   const seats = knocks.flatMap((k, s) => (k ? [s] : []));
-  const tricks = seats.length >= 2 ? tricksAmong(rnd, seats) : new Map<number, number>();
+  const tricks = seats.length >= 2 ? weightedTricks(rnd, seats) : new Map<number, number>();
   return knocks.map((plays, s) => {
     if (!plays) return { plays: false };
     const entry: EntryRecord = { plays: true };
@@ -149,15 +149,16 @@ function knackDeal(rnd: Random, n: number, first: boolean, compulsion: boolean):
   });
 }
 
-/** Five tricks, each to one of `seats` in proportion to `weights` (by seat). */
-function weightedTricks(rnd: Random, seats: number[], weights: number[]): Map<number, number> {
-  const total = seats.reduce((sum, s) => sum + weights[s]!, 0);
+/** Five tricks, each to one of `seats` in proportion to `weights` (by seat; alike without them). */
+function weightedTricks(rnd: Random, seats: number[], weights?: number[]): Map<number, number> {
+  const weight = (s: number) => weights?.[s] ?? 1;
+  const total = seats.reduce((sum, s) => sum + weight(s), 0);
   const out = new Map(seats.map((s) => [s, 0]));
   for (let t = 0; t < 5; t++) {
     let x = rnd() * total;
     let to = seats[seats.length - 1]!;
     for (const s of seats) {
-      x -= weights[s]!;
+      x -= weight(s);
       if (x < 0) {
         to = s;
         break;

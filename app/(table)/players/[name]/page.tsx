@@ -28,7 +28,8 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const played = (Object.keys(VARIANTS) as VariantId[]).filter((v) =>
     games.some((g) => g.variant === v && g.players.includes(name)),
   );
-  const both = playerStats(games, name);
+  // Both games' totals, only for a player of both.
+  const both = played.length > 1 ? playerStats(games, name) : null;
   const perGame = played.map((variant) => {
     const s = playerStats(
       games.filter((g) => g.variant === variant),
@@ -58,7 +59,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
     <main className="stack">
       <h1>{name}</h1>
       <GroupFilter groups={groups} group={group} path={`/players/${encodeURIComponent(name)}`} t={t} />
-      {played.length > 1 ? (
+      {both ? (
         <section className="stack" aria-labelledby="player-both" data-testid="player-stats">
           <h2 id="player-both">{t("players.bothGames")}</h2>
           <Figures
