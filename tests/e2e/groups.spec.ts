@@ -222,7 +222,10 @@ test("a name written another way says whom it counts as; an evening already kept
 
   // A new evening for the group: "cecilia " is read as the group's Cecilia, and one tap writes it so.
   await page.goto("/evenings/new");
-  await page.getByTestId("evening-for-group").getByRole("link", { name: group, exact: true }).click();
+  const forGroup = page.getByTestId("evening-for-group").getByRole("link", { name: group, exact: true });
+  await forGroup.click();
+  // The form is the group's once its link is the current one (its players are the names offered).
+  await expect(forGroup).toHaveAttribute("aria-current", "page");
   await page.getByLabel("Player 1").fill("cecilia ");
   const hint = page.getByTestId("name-hint-1");
   await expect(hint).toHaveText("“cecilia” counts as the group's “Cecilia”. Write it so");
