@@ -12,33 +12,46 @@
  * `npm run --silent score -- --odds [--history-dir DIR] [--seed N] FILE...` — each player's chance of winning
  * before the first deal and after each deal, one line per FILE (README "Live odds").
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { evaluateGame, parseStakes, settle, type GameRecord, type GameResult } from "../lib/rules";
 import { bothLanguages, problemText } from "../lib/i18n/dictionaries";
 import { groupRecords, seasonTable, type SeasonGame } from "../lib/stats/season";
 import { summarizeGame } from "../lib/stats/summary";
 import { replayRatings } from "../lib/stats/ratings";
 import { learnModel, oddsOfGame, type DealModel } from "../lib/stats/odds";
-import { readdirSync } from "node:fs";
 import path from "node:path";
+import { IMPORT_FILE_BYTES } from "../lib/http/body-limits.mjs";
+import { MAX_DEALS_PER_GAME } from "../lib/transfer/limits";
 
 const fail = (file: string, message: string) => {
   process.stderr.write(`${file}: ${message}\n`);
   return false as const;
 };
 
+/**
+ * A game record's JSON: only from a regular file (a pipe or a device such as /dev/zero would never end) of at most
+ * the size the app imports, a UTF-8 byte order mark allowed, with at most the deals a game may have in the app.
+ */
 function readJson(file: string): { value: unknown } | false {
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    const stat = statSync(file);
+    if (!stat.isFile()) return fail(file, "not a regular file");
+    if (stat.size > IMPORT_FILE_BYTES) return fail(file, `larger than ${IMPORT_FILE_BYTES} bytes`);
+    text = readFileSync(file, "utf8").replace(/^\uFEFF/, "");
   } catch (error) {
     return fail(file, `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return fail(file, `not valid JSON (${(error as Error).message})`);
   }
+  const deals = typeof value === "object" && value !== null ? (value as { deals?: unknown }).deals : undefined;
+  if (Array.isArray(deals) && deals.length > MAX_DEALS_PER_GAME)
+    return fail(file, `${deals.length} deals: a game has at most ${MAX_DEALS_PER_GAME}`);
+  return { value };
 }
 
 function scoreFile(file: string): boolean {
@@ -151,9 +164,17 @@ function odds(files: string[], dir: string | null, seed: number): boolean {
     } catch (error) {
       return fail(dir, `cannot read the folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
     }
+    // What is not a game record is left out of the history, saying so (the exit status is the FILEs').
     for (const name of names.sort()) {
-      const read = readJson(path.join(dir, name));
-      if (read && evaluateGame(read.value).ok) history.push(read.value as GameRecord);
+      const file = path.join(dir, name);
+      const read = readJson(file);
+      if (!read) {
+        fail(file, "left out of the history");
+        continue;
+      }
+      const evaluation = evaluateGame(read.value);
+      if (evaluation.ok) history.push(read.value as GameRecord);
+      else fail(file, `left out of the history: ${evaluation.problems.map((p) => problemText(p, "en")).join("; ")}`);
     }
   }
   let allValid = true;
@@ -183,7 +204,7 @@ const usage = [
   "usage: npm run --silent score -- FILE...",
   "       npm run --silent score -- --season [--best N] FILE...",
   "       npm run --silent score -- --ratings FILE...",
-  "       npm run --silent score -- --odds [--history-dir DIR] [--seed N] FILE...",
+  "       npm run --silent score -- --odds [--history-dir DIR] [--seed N] FILE...   (N: 0 to 999999999)",
   "",
 ].join("\n");
 const args = process.argv.slice(2);
@@ -211,7 +232,7 @@ if (args[0] === "--season") {
   while (rest[0] === "--history-dir" || rest[0] === "--seed") {
     if (rest[0] === "--history-dir") dir = rest[1] ?? null;
     else if (/^\d{1,9}$/.test(rest[1] ?? "")) seed = Number(rest[1]);
-    else bad = "--seed takes a whole number";
+    else bad = "--seed takes a whole number from 0 to 999999999";
     if (rest[1] === undefined) bad = `${rest[0]} needs a value`;
     rest = rest.slice(2);
   }

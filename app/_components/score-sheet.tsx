@@ -32,6 +32,10 @@ interface Props<D extends SheetDeal> {
   queued?: number[];
   /** Of those, the deals whose number is provisional (entered while the table has a conflict to settle). */
   provisional?: number[];
+  /** The sheet's id, a link's target ("game-2"); each deal's row is `{anchor}-deal-{n}` (the records link there). */
+  anchor?: string;
+  /** A deal to mark, as a link's target. */
+  marked?: number | null;
 }
 
 /**
@@ -73,6 +77,8 @@ export function ScoreSheet<D extends SheetDeal>({
   dealLabel,
   queued,
   provisional,
+  anchor,
+  marked,
   foot,
   variant,
   newestFirst = false,
@@ -84,7 +90,7 @@ export function ScoreSheet<D extends SheetDeal>({
   const knack = variant === "norrlands-knack";
   const width = players.length >= 8 ? "cols-many" : players.length >= 5 ? "cols-some" : "cols-few";
   return (
-    <div className="sheet">
+    <div className="sheet" id={anchor}>
       <div className="table-wrap">
         <table className={`scores ${width}${newestFirst ? " newest-first" : ""}`} data-testid={testId}>
           <caption className="visually-hidden">{dict["evening.scores"]}</caption>
@@ -125,12 +131,14 @@ export function ScoreSheet<D extends SheetDeal>({
                 deal.trumpCompulsion ? "compulsion" : "",
                 newest ? "newest" : "",
                 waiting ? "queued" : "",
+                deal.number === marked ? "target" : "",
               ]
                 .join(" ")
                 .trim();
               return (
                 <tr
                   key={deal.number}
+                  id={anchor ? `${anchor}-deal-${deal.number}` : undefined}
                   data-deal={deal.number}
                   className={className || undefined}
                   aria-current={newest ? "true" : undefined}

@@ -242,15 +242,23 @@ export interface RecordView extends GroupRecord {
   gameNumber: number | null;
 }
 
-/** The group's records of one game, with the evening's title and the game's number for their links. */
-export async function recordsView(actor: Actor, groupId: unknown, variant: unknown): Promise<RecordView[]> {
+/** The group's records of one game, with the evening's title and the game's number for their links; its name. */
+export async function recordsView(
+  actor: Actor,
+  groupId: unknown,
+  variant: unknown,
+): Promise<{ groupName: string; records: RecordView[] }> {
   const { groupId: id } = await requireGroupRole(getDb(), actor, groupId, ["admin", "member"]);
   const game = parseVariant(variant);
-  const games = await groupGames(id, game);
-  return withLinks(
+  const [games, group] = await Promise.all([
+    groupGames(id, game),
+    getDb().group.findUnique({ where: { id }, select: { name: true } }),
+  ]);
+  const records = await withLinks(
     fromGames(games, "records", () => groupRecords(games, game)),
     games,
   );
+  return { groupName: group?.name ?? "", records };
 }
 
 /** The records with their evenings' titles and their games' numbers. */

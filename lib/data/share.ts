@@ -19,7 +19,7 @@ import { inTransaction, markEveningChanged } from "./changes";
 import { newToken } from "./evenings";
 import { storedGamesOf, type EveningColumns } from "./evening-view";
 import { toGameRecord } from "./game-record";
-import type { OddsPosition } from "./odds";
+import { oddsOf, type OddsPosition } from "./odds";
 import { boardGamesAt, headAt } from "./scoreboard-cache";
 import { groupGames, listSeasons, pickSeason } from "./seasons";
 import { seasonTable } from "@/lib/stats/season";
@@ -56,7 +56,7 @@ export interface Scoreboard {
    * Between games of a group's evening (its last game won): the group's current season table of this game, as TV
    * mode shows it — each player's points and wins, in table order. Null otherwise.
    */
-  season: { name: string; rows: { player: string; points: number; wins: number }[] } | null;
+  season: { name: string; rows: { player: string; rank: number; points: number; wins: number }[] } | null;
   /**
    * Each player's chance of winning the game in play (decision 022), when the owner shows the odds and they have
    * been computed for this version: the live scoreboard's second frame of a version carries them.
@@ -73,7 +73,7 @@ async function seasonBetweenGames(
   if (!groupId || !isVariantId(variant) || !games.at(-1)?.winners.length) return null;
   const season = pickSeason(await listSeasons(groupId, variant));
   const table = seasonTable(await groupGames(groupId, variant, season), { best: season.bestEvenings });
-  return { name: season.name, rows: table.map(({ player, points, wins }) => ({ player, points, wins })) };
+  return { name: season.name, rows: table.map(({ player, rank, points, wins }) => ({ player, rank, points, wins })) };
 }
 
 /** A game as the link shows it, scored by the rules engine. */
@@ -180,6 +180,27 @@ export function isShareTokenShaped(token: unknown): token is string {
 export async function getScoreboardByToken(token: string) {
   if (!isShareTokenShaped(token)) return null;
   return loadScoreboard({ shareToken: token });
+}
+
+/** How long the polling fallback's answer waits for the odds of its version before it goes without them. */
+const ODDS_WAIT_MS = 2_000;
+
+/**
+ * The scoreboard a link shows with the odds of its game in play (the answer to viewers who poll): the same odds
+ * the stream sends for that version (kept per version, so a crowd of polls works them out once), or none when
+ * they take longer than `ODDS_WAIT_MS` — the next poll brings them.
+ */
+export async function getScoreboardWithOdds(token: string): Promise<Scoreboard | null> {
+  const found = await getScoreboardByToken(token);
+  if (!found) return null;
+  const { eveningId, scoreboard, inPlay } = found;
+  if (!inPlay) return scoreboard;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const odds = await Promise.race([
+    oddsOf(eveningId, scoreboard.version, inPlay),
+    new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ODDS_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
+  return odds ? { ...scoreboard, odds } : scoreboard;
 }
 
 /** Link checks under way, by token (per bundle: it only joins requests that arrive together). */

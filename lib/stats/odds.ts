@@ -96,9 +96,9 @@ const PRIOR_EXCHANGED = [6, 5, 5, 4, 3, 2, 1, 1, 0.5, 0.5];
 /** Knektpass: each card exchanged multiplies a player's weight for the tricks by this, in the prior. */
 const PRIOR_PER_CARD = 1.8;
 /** How many deals of the table's own rates a player's few deals are weighed against. */
-const PLAYER_WEIGHT = 10;
+const PLAYER_WEIGHT = 20;
 /** How many tricks at the prior's weight a player's strength (and each trick weight) is weighed against. */
-const STRENGTH_WEIGHT = 10;
+const STRENGTH_WEIGHT = 30;
 
 const priorTrickWeight = (variant: VariantId) =>
   variant === "knektpass" ? PRIOR_EXCHANGED.map((_, c) => PRIOR_PER_CARD ** c) : [1, 1];

@@ -49,6 +49,8 @@ export interface PlayerStats {
   /** Share of played deals in which the player played / knocked. */
   playRate: number | null;
   limpas: number;
+  /** Games of Norrlands-Knack, the game that has limpas (of a history whose games say which game they are). */
+  limpaGames: number;
   /** Deals won alone: the only player who played (Knektpass) or knocked after the first deal (Norrlands-Knack). */
   loneWins: number;
   /** The most played deals in a row without a limpa, across games. */
@@ -96,6 +98,7 @@ export function playerStats(history: HistoryGame[] | SummarizedGame[], name: str
     averageChange: null,
     playRate: null,
     limpas: 0,
+    limpaGames: 0,
     loneWins: 0,
     longestRunWithoutLimpa: 0,
     bestComeback: null,
@@ -103,8 +106,9 @@ export function playerStats(history: HistoryGame[] | SummarizedGame[], name: str
   let changeSum = 0;
   let plays = 0;
   let run = 0; // deals without a limpa up to now, across games
-  for (const { summary } of games) {
+  for (const { summary, variant } of games) {
     const s = summary.byPlayer[name]!;
+    if (variant === "norrlands-knack") stats.limpaGames++;
     if (summary.finished) stats.finishedGames++;
     if (summary.winners.includes(name)) {
       stats.wins++;

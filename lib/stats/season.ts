@@ -5,6 +5,7 @@
  * played, with merged players already read as one (lib/data/groups.ts).
  */
 import type { VariantId } from "@/lib/rules";
+import { nameKey } from "@/lib/schemas/names";
 import { gameMoney, type MoneyLine, type SummarizedGame } from "./players";
 import type { GameSummary } from "./summary";
 
@@ -133,6 +134,8 @@ export interface GroupRecord {
   /** The deal it was set on (null for a record of whole games). */
   deal: number | null;
   date: string | null;
+  /** A comeback's: who had the best score when the holder was furthest behind. */
+  against?: string[];
 }
 
 /**
@@ -186,7 +189,11 @@ export function groupRecords(games: SeasonGame[], variant: VariantId): GroupReco
         streaks.set(p, streak);
         if (streak > 0) offer("mostWinsInRow", [p], streak, at(g, null));
       }
-      if (summary.winners.includes(p) && s.behind > 0) offer("biggestComeback", [p], s.behind, at(g, s.behindDeal));
+      if (summary.winners.includes(p) && s.behind > 0)
+        offer("biggestComeback", [p], s.behind, {
+          ...at(g, s.behindDeal),
+          against: s.behindOf.map((seat) => g.players[seat]!),
+        });
       if (s.loneWins > 0) {
         const key = JSON.stringify([g.eveningId, p]);
         const lone = loneByEvening.get(key) ?? { player: p, evening: g, wins: 0 };
@@ -231,4 +238,33 @@ export function readAsOne<G extends SummarizedGame>(games: G[], canonical: (name
       },
     };
   });
+}
+
+/**
+ * The games with the spellings of one name that decision 015 reads as one person ("Anna", "ANNA", a Cyrillic "А")
+ * read as the spelling most games use — the players' pages over every evening, where no group's merges apply. Two
+ * spellings that sat in one game (an evening kept from before names were told apart) stay two people.
+ */
+export function spellingsAsOne<G extends SummarizedGame>(games: G[]): G[] {
+  const keys = new Map<string, string>();
+  const keyOf = (name: string) => keys.get(name) ?? keys.set(name, nameKey(name)).get(name)!;
+  const uses = new Map<string, Map<string, number>>();
+  const together = new Set<string>();
+  for (const g of games) {
+    const seen = new Set<string>();
+    for (const p of g.players) {
+      const key = keyOf(p);
+      if (seen.has(key)) together.add(key);
+      seen.add(key);
+      const spellings = uses.get(key) ?? uses.set(key, new Map()).get(key)!;
+      spellings.set(p, (spellings.get(p) ?? 0) + 1);
+    }
+  }
+  const canonical = new Map<string, string>();
+  for (const [key, spellings] of uses) {
+    if (spellings.size < 2 || together.has(key)) continue;
+    const most = [...spellings].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
+    for (const name of spellings.keys()) canonical.set(name, most);
+  }
+  return canonical.size ? readAsOne(games, (name) => canonical.get(name) ?? name) : games;
 }

@@ -23,6 +23,8 @@ export interface PlayerGameSummary {
   /** The furthest behind the best score at any moment, and the deal on which it was first that far. */
   behind: number;
   behindDeal: number;
+  /** Who had the best score then, as seats of `GameSummary.players` (seats, so a merge of names reads them too). */
+  behindOf: number[];
   /** The change of the deal that moved the player most (by size; + is up), and that deal's number. */
   maxChange: number;
   maxChangeDeal: number;
@@ -30,7 +32,7 @@ export interface PlayerGameSummary {
 }
 
 /** Bumped when the summary gains a figure: a stored summary of another version is refolded when read. */
-export const SUMMARY_VERSION = 2;
+export const SUMMARY_VERSION = 3;
 
 export interface GameSummary {
   version: typeof SUMMARY_VERSION;
@@ -63,6 +65,7 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
         lastDeal: 0,
         behind: 0,
         behindDeal: 0,
+        behindOf: [],
         maxChange: 0,
         maxChangeDeal: 0,
         finalScore: start,
@@ -103,6 +106,7 @@ export function summarizeGame(record: GameRecord, result: GameResult): GameSumma
       if (deal.scores[p]! - best > s.behind) {
         s.behind = deal.scores[p]! - best;
         s.behindDeal = deal.number;
+        s.behindOf = record.players.flatMap((q, seat) => (deal.scores[q] === best ? [seat] : []));
       }
       s.finalScore = deal.scores[p]!;
     }

@@ -236,3 +236,57 @@ test("a name written another way says whom it counts as; an evening already kept
   await page.getByLabel("Player 2").fill("Bo");
   await expect(page.getByTestId("name-hint-2")).toHaveCount(0);
 });
+
+test("a comeback names whom it was won back from; a record links to its deal, unfolded and marked on the evening", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const group = await newGroup(page, "Rekord");
+  const groupPage = page.url();
+  const players = ["Anna", "Bo", "Cecilia"];
+  await createEvening(page, {
+    title: "Vändningen",
+    variant: "Knektpass",
+    players,
+    firstDealer: "Anna",
+    group,
+    houseRules: async (p) => {
+      await p.getByText("House rules").click();
+      await p.locator('input[name="houseRule.startScore"]').fill("10");
+    },
+  });
+  // From 10: Bo plays alone (5) while Anna stands at 10, five behind; then Anna plays alone twice and wins.
+  const record: GameRecord = { variant: "knektpass", players, firstDealer: "Anna", deals: [] };
+  for (const who of ["Bo", "Anna", "Anna"]) {
+    record.deals.push({ entries: Object.fromEntries(players.map((p) => [p, { plays: p === who }])) });
+    await enterDeal(page, record);
+  }
+  await expect(page.getByTestId("winners")).toContainText("Anna");
+  // The next game starts: the first is folded away among the evening's games.
+  await page.getByRole("button", { name: "Start game 2" }).click();
+  await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
+
+  await page.goto(groupPage);
+  const comeback = page.getByTestId("record-biggestComeback");
+  await expect(comeback).toContainText("Anna · 5 points behind Bo, and won");
+  await comeback.getByRole("link").click();
+  await expect(page).toHaveURL(/#game-1-deal-1$/);
+  const linked = page.locator("#game-1-deal-1");
+  await expect(linked).toBeInViewport();
+  await expect(linked).toHaveClass(/target/);
+  await screenshots(page, "record-linked");
+
+  // The records' own page leads back to the group by its name.
+  await page.goto(groupPage);
+  await page.getByRole("link", { name: "The records on a page of their own" }).click();
+  await expect(page.getByTestId("back-to-group")).toHaveText(`← ${group}`);
+  await page.getByTestId("back-to-group").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
+
+  // The players' table counts finished games (+ one in play) and shows no limpas for a Knektpass table.
+  await page.goto(`/players?group=${new URL(groupPage).pathname.split("/")[2]}`);
+  const anna = page.getByTestId("players-row-Anna");
+  await expect(anna.getByTestId("games")).toHaveText("1 +1");
+  await expect(anna.getByTestId("limpas")).toHaveText("–");
+});

@@ -47,6 +47,17 @@ test("a saved rule set: an evening started from it keeps its own copy when the s
 
   // Two games: Bo wins the first, Cecilia the second; Anna paid 5 to each.
   await winGame(page, "Bo");
+  // The next game's seats: a name already seated, however it is written, is refused on the spot; Enter adds one.
+  const next = page.getByRole("region", { name: "Next game" });
+  const seat = next.getByLabel("Player", { exact: true });
+  await seat.fill("ANNA");
+  await seat.press("Enter");
+  await expect(next.getByRole("alert")).toHaveText("“ANNA” reads as Anna, who already has a seat.");
+  await seat.fill("Dag");
+  await expect(next.getByRole("alert")).toHaveCount(0);
+  await seat.press("Enter");
+  await expect(seat).toHaveValue("");
+  await next.getByRole("button", { name: "Remove: Dag" }).click();
   await page.getByRole("button", { name: "Start game 2" }).click();
   await expect(page.getByRole("heading", { name: "Deal 1", exact: true })).toBeVisible();
   await winGame(page, "Cecilia");

@@ -5,10 +5,11 @@ import { listGroups, type GroupSummary } from "@/lib/data/groups";
 import { groupSummaries } from "@/lib/data/seasons";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
 import type { SummarizedGame } from "@/lib/stats/players";
+import { spellingsAsOne } from "@/lib/stats/season";
 
 /**
- * The games the players' pages add up: every evening the user sees, or — with `?group=` — one group's evenings,
- * its merged players read as one. A group the user is not in is not offered and not read.
+ * The games the players' pages add up: every evening the user sees (one person's spellings read as one), or — with
+ * `?group=` — one group's evenings, its merged players read as one. A group the user is not in is not offered and not read.
  */
 export async function groupOf(
   actor: Actor,
@@ -16,7 +17,7 @@ export async function groupOf(
 ): Promise<{ groups: GroupSummary[]; group: GroupSummary | null; games: SummarizedGame[] }> {
   const groups = await listGroups(actor);
   const chosen = groups.find((g) => g.id === group) ?? null;
-  const games = chosen ? await groupSummaries(actor, chosen.id) : await loadSummaries(actor);
+  const games = chosen ? await groupSummaries(actor, chosen.id) : spellingsAsOne(await loadSummaries(actor));
   return { groups, group: chosen, games };
 }
 

@@ -50,19 +50,23 @@ export default async function PlayersPage({ searchParams }: PageProps<"/players"
           </thead>
           <tbody>
             {stats.map((s) => (
-              <tr key={s.name}>
+              <tr key={s.name} data-testid={`players-row-${s.name}`}>
                 <th scope="row">
                   <Link href={`/players/${encodeURIComponent(s.name)}${suffix}`}>{s.name}</Link>
                 </th>
-                <td>{s.games}</td>
+                <td data-testid="games">
+                  {s.finishedGames}
+                  {s.games > s.finishedGames ? <span className="muted"> +{s.games - s.finishedGames}</span> : null}
+                </td>
                 <td>{s.wins}</td>
                 <td>{s.winRate === null ? "–" : percent.format(s.winRate)}</td>
-                <td>{s.limpas}</td>
+                <td data-testid="limpas">{s.limpaGames ? s.limpas : "–"}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {stats.length ? <p className="muted legend">{t("players.tableLegend")}</p> : null}
     </main>
   );
 }

@@ -4,6 +4,11 @@ import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { whenIdle } from "@/app/_components/when-idle";
+import { useI18n } from "@/lib/i18n/client";
+import { intlLocale } from "@/lib/i18n/format";
+
+/** The least span of the rating axis: a flat history reads as flat, not as a climb of hundredths. */
+const LEAST_SPAN = 4;
 
 /**
  * A player's rating history in a group: the conservative rating (μ − 3σ) after each of their rated games, drawn
@@ -11,6 +16,7 @@ import { whenIdle } from "@/app/_components/when-idle";
  */
 export function RatingChart({ points, label, xLabel }: { points: number[]; label: string; xLabel: string }) {
   const box = useRef<HTMLDivElement>(null);
+  const { locale } = useI18n();
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -22,10 +28,20 @@ export function RatingChart({ points, label, xLabel }: { points: number[]; label
       if (stopped) return;
       const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
       const axis = { stroke: dark ? "#b3b5ab" : "#575c52", grid: { stroke: dark ? "#3d4139" : "#e4dfd2" } };
+      const number = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 1 });
       const options: uPlot.Options = {
         width: element.clientWidth,
         height: 200,
-        scales: { x: { time: false } },
+        scales: {
+          x: { time: false },
+          y: {
+            range: (_, min, max) => {
+              const middle = (min + max) / 2;
+              const half = Math.max(((max - min) / 2) * 1.1, LEAST_SPAN / 2);
+              return [Math.floor(middle - half), Math.ceil(middle + half)];
+            },
+          },
+        },
         axes: [
           {
             ...axis,
@@ -35,7 +51,13 @@ export function RatingChart({ points, label, xLabel }: { points: number[]; label
             incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
             values: (_, splits) => splits.map((n) => String(n)),
           },
-          { ...axis, size: 44 },
+          {
+            ...axis,
+            // Whole or half points, written as the reader writes numbers ("−1,5"), the axis as wide as its labels.
+            incrs: [0.5, 1, 2, 5, 10, 20, 50, 100],
+            values: (_, splits) => splits.map((n) => number.format(n)),
+            size: (_, values) => 16 + 8 * Math.max(3, ...(values ?? []).map((v) => v.length)),
+          },
         ],
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
@@ -50,7 +72,7 @@ export function RatingChart({ points, label, xLabel }: { points: number[]; label
       resize.disconnect();
       chart?.destroy();
     };
-  }, [points, label, xLabel]);
+  }, [points, label, xLabel, locale]);
   return (
     <figure className="score-chart rating-chart" ref={box} role="img" aria-label={label} data-testid="rating-chart" />
   );

@@ -144,7 +144,7 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
               <h2>{format(dict["share.season"], { season: scoreboard.season.name })}</h2>
               <ol>
                 {scoreboard.season.rows.map((r) => (
-                  <li key={r.player}>
+                  <li key={r.player} value={r.rank}>
                     {r.player} <strong>{r.points}</strong>
                   </li>
                 ))}

@@ -47,9 +47,11 @@ export function Standings({
             className={closest ? "leader" : undefined}
             style={chance ? ({ "--chance": `${chance[p]}%` } as CSSProperties) : undefined}
           >
-            <span className="name">{p}</span>
-            {leads ? <span className="tag">{`${dict["share.leader"]} ${"★".repeat(mostWins)}`}</span> : null}
-            {closest ? <span className="tag">{game.winners.includes(p) ? "0" : dict["share.closest"]}</span> : null}
+            <span className="who">
+              <span className="name">{p}</span>
+              {leads ? <span className="tag">{`${dict["share.leader"]} ${"★".repeat(mostWins)}`}</span> : null}
+              {closest ? <span className="tag">{game.winners.includes(p) ? "0" : dict["share.closest"]}</span> : null}
+            </span>
             {chance ? (
               <span className="chance" data-testid={`chance-${p}`} title={dict["share.chances"]}>
                 {chance[p]} %

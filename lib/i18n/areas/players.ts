@@ -28,6 +28,8 @@ export const en = {
   "players.bothGames": "Both games",
   "players.ratingAxis": "Rated games in the group",
   "players.limpas": "Limpas",
+  "players.tableLegend":
+    "Games: finished games, which the win rate counts (+ games not finished). Limpas: in Norrlands-Knack, the one game that has them (– for a player of Knektpass only).",
   "players.loneWins": "Lone wins",
   "players.longestRun": "Longest run without a limpa",
   "players.bestComeback": "Best comeback",
@@ -69,6 +71,8 @@ export const sv: Record<keyof typeof en, string> = {
   "players.bothGames": "Båda spelen",
   "players.ratingAxis": "Rankade partier i gruppen",
   "players.limpas": "Limpor",
+  "players.tableLegend":
+    "Partier: avslutade partier, som vinstandelen räknar (+ partier som inte avslutats). Limpor: i Norrlands-Knack, det enda spelet som har dem (– för den som bara spelat Knektpass).",
   "players.loneWins": "Ensamvinster",
   "players.longestRun": "Längsta svit utan limpa",
   "players.bestComeback": "Största comeback",

@@ -4,7 +4,7 @@ import { editDeal, recordDeal } from "@/lib/data/deals";
 import { getEvening } from "@/lib/data/evening-view";
 import { joinEvening } from "@/lib/data/members";
 import { loadSummaries } from "@/lib/data/game-summary";
-import { summarizeGame } from "@/lib/stats/summary";
+import { SUMMARY_VERSION, summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 
 /** What a restarted process has kept: nothing. */
@@ -55,7 +55,7 @@ describeWithDatabase("the statistics read from stored summaries", () => {
     restarted();
     expect((await loadSummaries(owner))[0]).toEqual(forOwner[0]);
     const kept = await getDb().gameSummary.findUniqueOrThrow({ where: { gameId: earlier.gameId } });
-    expect(kept.summary).toMatchObject({ version: 2, players: ["Anna", "Bo", "Cecilia"] });
+    expect(kept.summary).toMatchObject({ version: SUMMARY_VERSION, players: ["Anna", "Bo", "Cecilia"] });
   });
 
   it("the games kept for one page are read again once their evening moves on, here or on another instance", async () => {

@@ -145,7 +145,7 @@ describeWithDatabase("groups", () => {
       ["Anna", 0, 1],
       ["Bo", 0, 1],
     ]);
-    const wins = (await recordsView(anna, groupId, "knektpass")).find((r) => r.record === "mostWinsInRow");
+    const wins = (await recordsView(anna, groupId, "knektpass")).records.find((r) => r.record === "mostWinsInRow");
     expect(wins).toMatchObject({ players: ["Dag"], value: 2, evening: e2.eveningId, gameNumber: 1 });
     // Nothing about the deals was rewritten; renaming the player renames the row.
     expect(await getDb().dealEntry.count()).toBe(before);

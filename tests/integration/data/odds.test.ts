@@ -1,7 +1,7 @@
 import { expect, it, vi } from "vitest";
 import { recordDeal } from "@/lib/data/deals";
 import { oddsOf } from "@/lib/data/odds";
-import { getScoreboardForEvening, setShowOdds } from "@/lib/data/share";
+import { getScoreboardForEvening, getScoreboardWithOdds, getShareLink, setShowOdds } from "@/lib/data/share";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
 
 /** The evening as the live hub reads it: its version and the game in play whose odds are wanted. */
@@ -34,6 +34,17 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
 
     await setShowOdds(owner, eveningId, false);
     expect((await read(eveningId)).inPlay).toBeNull();
+  });
+
+  it("come with the scoreboard a polling viewer reads: the stream's odds for that version; switched off, none", async () => {
+    const { owner, eveningId, version, inPlay } = await afterBoAlone();
+    const token = (await getShareLink(owner, eveningId))!;
+    const polled = (await getScoreboardWithOdds(token))!;
+    expect(polled.version).toBe(version);
+    expect(polled.odds).toEqual(await oddsOf(eveningId, version, inPlay!));
+    expect(polled.odds!.Bo).toBeGreaterThan(polled.odds!.Anna!);
+    await setShowOdds(owner, eveningId, false);
+    expect((await getScoreboardWithOdds(token))!.odds).toBeNull();
   });
 
   it("a position the evening has moved past before its turn is dropped; the newest one is worked out", async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,7 +10,11 @@ import { fitSoftmax, positionsOf, softmaxChances } from "@/tests/support/softmax
 
 /** The `score` command as a user runs it (README "Seasons and records"). */
 function score(...args: string[]) {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/score.ts", ...args], { encoding: "utf8" });
+  // A command that hangs (a pipe read to its end) is stopped and fails the test, instead of holding the run.
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/score.ts", ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -68,6 +72,43 @@ describe("score --season (the README's worked example)", { timeout: 60_000 }, ()
     const run = score("--season", files[0]!, bad);
     expect(run).toMatchObject({ status: 2, stdout: "" });
     expect(run.stderr).toContain(`${bad}: "date" must be a date written YYYY-MM-DD`);
+  });
+});
+
+describe("score reads game records only", { timeout: 120_000 }, () => {
+  it("takes a byte order mark; refuses a pipe, a device and more deals than a game keeps; names what a history leaves out", () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), "score-files-"));
+    const record = readFileSync(files[0]!, "utf8");
+    const bom = path.join(tmp, "bom.json");
+    writeFileSync(bom, `\uFEFF${record}`);
+    expect(score(bom).status).toBe(0);
+
+    const pipe = path.join(tmp, "pipe.json");
+    expect(spawnSync("mkfifo", [pipe]).status).toBe(0);
+    const zero = path.join(tmp, "zero.json");
+    symlinkSync("/dev/zero", zero);
+    const long = path.join(tmp, "long.json");
+    const pass = { entries: { A: { plays: false }, B: { plays: false } } };
+    writeFileSync(long, JSON.stringify({ variant: "knektpass", players: ["A", "B"], deals: Array(1001).fill(pass) }));
+    const refused = score(pipe, zero, long);
+    expect(refused).toMatchObject({ status: 2, stdout: "" });
+    expect(refused.stderr).toContain(`${pipe}: not a regular file`);
+    expect(refused.stderr).toContain(`${zero}: not a regular file`);
+    expect(refused.stderr).toContain(`${long}: 1001 deals: a game has at most 1000`);
+
+    // A history folder with a record, a note that is JSON but no record, a pipe and a device: the odds are worked
+    // out from the record, and each file left out is named.
+    const history = mkdtempSync(path.join(tmpdir(), "score-history-"));
+    writeFileSync(path.join(history, "game.json"), record);
+    writeFileSync(path.join(history, "notes.json"), JSON.stringify({ note: "Fredagsgänget" }));
+    expect(spawnSync("mkfifo", [path.join(history, "pipe.json")]).status).toBe(0);
+    symlinkSync("/dev/zero", path.join(history, "zero.json"));
+    const odds = score("--odds", "--history-dir", history, files[0]!);
+    expect(odds.status).toBe(0);
+    expect(JSON.parse(odds.stdout).odds.length).toBeGreaterThan(1);
+    for (const name of ["notes.json", "pipe.json", "zero.json"])
+      expect(odds.stderr).toContain(`${path.join(history, name)}: left out of the history`);
+    expect(odds.stderr).not.toContain("game.json");
   });
 });
 

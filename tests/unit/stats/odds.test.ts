@@ -11,7 +11,7 @@ import {
   winChances,
   winChancesInSlices,
 } from "@/lib/stats/odds";
-import { allPass, deal, game, passes, plays } from "@/tests/support/records";
+import { allPass, deal, game, knocks, passes, plays } from "@/tests/support/records";
 
 const alone = (who: string, players: string[]) =>
   deal(Object.fromEntries(players.map((p) => [p, p === who ? plays() : passes()])));
@@ -169,15 +169,15 @@ describe("the deal model", () => {
     const players = ["A", "B", "C"];
     // A plays every deal, exchanges 3 and takes 4 tricks; B plays every deal, exchanges nothing, takes 1; C passes.
     const hand = deal({ A: plays(4, 3), B: plays(1, 0), C: passes() });
-    const history = Array.from({ length: 12 }, () =>
+    const history = Array.from({ length: 24 }, () =>
       game("knektpass", players, [hand, hand, hand], { houseRules: { startScore: 20 } }),
     );
     const learned = learnModel("knektpass", history);
     const { A, B, C } = learned.players;
-    expect(A!.plays.ahead.yes + A!.plays.behind.yes).toBe(36);
+    expect(A!.plays.ahead.yes + A!.plays.behind.yes).toBe(72);
     expect(C!.plays.ahead.yes + C!.plays.behind.yes).toBe(0);
-    expect(A!.exchanged[3]).toBe(36);
-    expect([A!.tricks, A!.hands, B!.tricks, B!.hands]).toEqual([144, 36, 36, 36]);
+    expect(A!.exchanged[3]).toBe(72);
+    expect([A!.tricks, A!.hands, B!.tricks, B!.hands]).toEqual([288, 72, 72, 72]);
     // A's 4 of 5: strength and the weight of 3 cards exchanged together lean the tricks 4 : 1 his way.
     const lean = (A!.strength * learned.trickWeight[3]!) / (B!.strength * learned.trickWeight[0]!);
     expect(lean).toBeGreaterThan(3);
@@ -199,6 +199,25 @@ describe("the deal model", () => {
     }
     expect(taken.cPlays).toBeLessThan(0.5 * taken.aPlays);
     expect(taken.A).toBeGreaterThan(1.8 * taken.B);
+  });
+
+  it("one evening of history leans the odds a player's way, but not as if it were a season's", () => {
+    const five = ["A", "B", "C", "D", "E"];
+    // A knocks every deal of one evening and takes 3 of the 5 tricks: learned, he is the favourite — by less
+    // than a season of it would make him.
+    const first = deal({ A: knocks(3), B: passes({ tricks: 1 }), C: passes({ tricks: 1 }), D: passes(), E: passes() });
+    const hand = deal({ A: knocks(3), B: knocks(1), C: knocks(1), D: passes(), E: passes() });
+    const evening = game("norrlands-knack", five, [first, ...Array.from({ length: 7 }, () => hand)]);
+    const fresh = game("norrlands-knack", five, [first]);
+    const chanceOfA = (history: GameRecord[]) =>
+      oddsOfGame(fresh, history.length ? learnModel("norrlands-knack", history) : priorModel("norrlands-knack"), 7)![1]!
+        .A!;
+    const prior = chanceOfA([]);
+    const oneEvening = chanceOfA([evening]);
+    const season = chanceOfA(Array.from({ length: 10 }, () => evening));
+    expect(oneEvening - prior).toBeGreaterThan(0.03);
+    expect(oneEvening - prior).toBeLessThan(0.15);
+    expect(season).toBeGreaterThan(oneEvening + 0.05);
   });
 
   it("fits how far from the leader a chance falls off on the history's finished games, the prior's with few", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ordinal, rate, rating } from "openskill";
 import { continueRatings, gameRanks, ratingsTable, replayRatings, type RatedGame } from "@/lib/stats/ratings";
 import { readAsOne } from "@/lib/stats/season";
-import type { GameSummary } from "@/lib/stats/summary";
+import { SUMMARY_VERSION, type GameSummary } from "@/lib/stats/summary";
 
 /** A game as the ratings read it: its players, who won, and the final scores (lower is better). */
 function played(scores: Record<string, number>, winners: string[]): RatedGame & { eveningId: string; game: string } {
@@ -12,7 +12,7 @@ function played(scores: Record<string, number>, winners: string[]): RatedGame & 
     eveningId: "e",
     game: "g",
     players,
-    summary: { version: 2, players, dealCount: 1, finished: winners.length > 0, winners, byPlayer },
+    summary: { version: SUMMARY_VERSION, players, dealCount: 1, finished: winners.length > 0, winners, byPlayer },
   };
 }
 

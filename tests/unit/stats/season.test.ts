@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateGame, type GameRecord } from "@/lib/rules";
-import { gamePoints, groupRecords, readAsOne, seasonTable, type SeasonGame } from "@/lib/stats/season";
+import { gamePoints, groupRecords, readAsOne, seasonTable, spellingsAsOne, type SeasonGame } from "@/lib/stats/season";
 import { summarizeGame } from "@/lib/stats/summary";
 import { deal, game, knocks, passes, plays } from "@/tests/support/records";
 
@@ -119,7 +119,17 @@ describe("the group's records (hand-computed)", () => {
   it("Knektpass: no limpa run; the first to set a value holds it", () => {
     expect(groupRecords(season(), "knektpass")).toEqual([
       { record: "mostWinsInRow", players: ["A"], value: 1, evening: "e1", game: "G1", deal: null, date: "2026-01-10" },
-      { record: "biggestComeback", players: ["A"], value: 1, evening: "e2", game: "G6", deal: 1, date: "2026-02-01" },
+      {
+        record: "biggestComeback",
+        players: ["A"],
+        value: 1,
+        evening: "e2",
+        game: "G6",
+        deal: 1,
+        date: "2026-02-01",
+        // B and D shared the best score (3) when A stood at 4.
+        against: ["B", "D"],
+      },
       {
         record: "mostLoneWinsInEvening",
         players: ["A"],
@@ -208,5 +218,34 @@ describe("the group's records (hand-computed)", () => {
       { record: "longestRunWithoutLimpa", players: ["B"], value: 3, evening: "e1", game: "G1", deal: 3, date: null },
       { record: "largestChange", players: ["B"], value: -5, evening: "e1", game: "G1", deal: 2, date: null },
     ]);
+  });
+});
+
+describe("one person's spellings over every evening", () => {
+  it("are read as the spelling most games use; two spellings that sat at one table stay two", () => {
+    const written = (players: string[]) => game("knektpass", players, [alone(players[0]!, players)], five);
+    const games = [
+      scored("e1", "G1", written(["Anna", "Bo"])),
+      scored("e2", "G2", written(["Anna", "bo"])),
+      scored("e3", "G3", written(["ANNA", "Bo"])),
+      // A Cyrillic "А" in "Аnna": the same person to the eye.
+      scored("e4", "G4", written(["\u0410nna", "Bo"])),
+      // An evening kept from before names were told apart: Cecilia and CECILIA at one table.
+      scored("e5", "G5", written(["Cecilia", "CECILIA"])),
+    ];
+    const read = spellingsAsOne(games);
+    expect(read.map((g) => g.players)).toEqual([
+      ["Anna", "Bo"],
+      ["Anna", "Bo"],
+      ["Anna", "Bo"],
+      ["Anna", "Bo"],
+      ["Cecilia", "CECILIA"],
+    ]);
+    // Each game's figures go with its player: G3's winner was ANNA, now Anna.
+    expect(read[2]!.summary.winners).toEqual(["Anna"]);
+    expect(read[1]!.summary.byPlayer.Bo).toBe(games[1]!.summary.byPlayer.bo);
+    // Nothing to read as one: the same list.
+    const plain = games.slice(0, 1);
+    expect(spellingsAsOne(plain)).toBe(plain);
   });
 });

@@ -36,12 +36,17 @@ export const SENT: Written = { ok: true, data: { queued: false } };
 /** A deal route's answer as the deal screen shows it: stored, or what the server said was wrong. */
 export function written(answer: ApiAnswer): Written {
   if (answer.status >= 200 && answer.status < 300) return SENT;
-  const error = (answer.body as { error?: { code?: string; message?: string; problems?: Problem[] } } | null)?.error;
+  const error = (
+    answer.body as {
+      error?: { code?: string; message?: string; problems?: Problem[]; fields?: Record<string, string[]> };
+    } | null
+  )?.error;
+  // The server already put it in the page's language; a form's field messages say what "some fields" means.
+  const text = [...Object.values(error?.fields ?? {}).flat()].join(" ") || error?.message;
   const failure: ActionFailure = {
     ok: false,
     code: (error?.code ?? "internal") as AppErrorCode,
-    // The server already put it in the page's language.
-    message: error?.message ? { key: "errors.server", params: { text: error.message } } : { key: "errors.internal" },
+    message: text ? { key: "errors.server", params: { text } } : { key: "errors.internal" },
     problems: error?.problems ?? [],
     fields: {},
   };

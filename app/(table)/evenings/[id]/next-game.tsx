@@ -41,12 +41,27 @@ export function NextGame({
   const [dealer, setDealer] = useState(suggestedDealer);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [addError, setAddError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const dealerSeat = Math.max(0, seats.indexOf(dealer));
 
-  function add() {
+  async function add() {
     const clean = name.trim();
-    if (!clean || seats.includes(clean) || seats.length >= limits.max) return;
+    if (!clean) return;
+    if (seats.length >= limits.max) return setAddError(i18n.t("table.seatsFull", { n: limits.max }));
+    // Two ways of writing one person ("ANNA", a Cyrillic "А") are one seat, as the server reads them (decision 015);
+    // the look-alike table is loaded only when a name is added.
+    const { sameNames } = await import("@/lib/schemas/names");
+    const same = sameNames([...seats, clean]);
+    if (same) {
+      const [seated] = same;
+      return setAddError(
+        seated === clean
+          ? i18n.t("table.alreadySeated", { name: seated })
+          : i18n.t("table.readsAsSeated", { typed: clean, name: seated }),
+      );
+    }
+    setAddError(null);
     setSeats([...seats, clean]);
     setName("");
   }
@@ -96,18 +111,33 @@ export function NextGame({
             value={name}
             list="known-names"
             maxLength={40}
-            onChange={(e) => setName(e.target.value)}
+            aria-invalid={addError ? true : undefined}
+            aria-describedby={addError ? "add-seat-error" : undefined}
+            onChange={(e) => {
+              setName(e.target.value);
+              setAddError(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter" || e.nativeEvent.isComposing) return;
+              e.preventDefault();
+              void add();
+            }}
           />
           <datalist id="known-names">
             {knownNames.map((n) => (
               <option key={n} value={n} />
             ))}
           </datalist>
-          <button type="button" className="button small" onClick={add}>
+          <button type="button" className="button small" onClick={() => void add()}>
             {dict["table.addSeat"]}
           </button>
           <NameHint typed={name} knownNames={knownNames} group={namesOfGroup} onUse={setName} testId="name-hint" />
         </div>
+        {addError ? (
+          <p className="form-error" role="alert" id="add-seat-error">
+            {addError}
+          </p>
+        ) : null}
       </fieldset>
       <label className="field">
         <span>{dict["evening.firstDealer"]}</span>

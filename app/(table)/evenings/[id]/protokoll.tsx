@@ -14,13 +14,17 @@ interface Props {
   queued?: number[];
   /** Of those, the deals whose number is provisional. */
   provisional?: number[];
+  /** The game's number: the sheet is `#game-N` and its deals `#game-N-deal-M`, as the group's records link them. */
+  number?: number;
+  /** The deal a link points to (`#game-N-deal-M`): marked. */
+  marked?: number | null;
 }
 
 /**
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
  * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, onSelect, queued, provisional }: Props) {
+export function Protokoll({ record, result, onSelect, queued, provisional, number, marked }: Props) {
   const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
   return (
@@ -33,6 +37,8 @@ export function Protokoll({ record, result, onSelect, queued, provisional }: Pro
       variant={record.variant}
       queued={queued}
       provisional={provisional}
+      anchor={number ? `game-${number}` : undefined}
+      marked={marked}
       dealLabel={(deal, label) =>
         onSelect ? (
           <button

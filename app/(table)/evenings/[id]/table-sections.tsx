@@ -10,6 +10,7 @@ import { endEveningAction } from "./actions";
 import { InvitePanel } from "./invite-panel";
 import { Protokoll } from "./protokoll";
 import { ScoreChart } from "./score-chart";
+import { useLinkedPlace, useScrollToPlace } from "./use-linked-deal";
 import { SharePanel } from "./share-panel";
 import type { TableEdit, TableGame } from "./table-data";
 import { withSignal } from "@/app/_components/with-signal";
@@ -133,9 +134,19 @@ export function ProtokollSheet({
   onSelect: (number: number) => void;
 }) {
   const { t } = useI18n();
+  const linked = useLinkedPlace();
+  useScrollToPlace(linked?.game === number ? linked.id : null);
   return (
     <>
-      <Protokoll record={record} result={result} queued={queued} provisional={provisional} onSelect={onSelect} />
+      <Protokoll
+        record={record}
+        result={result}
+        queued={queued}
+        provisional={provisional}
+        onSelect={onSelect}
+        number={number}
+        marked={linked?.game === number ? linked.deal : null}
+      />
       {result.deals.length ? (
         <ScoreChart record={record} result={result} label={t("chart.label", { n: number })} />
       ) : null}
@@ -146,16 +157,27 @@ export function ProtokollSheet({
 /** The evening's finished games, folded away. */
 export function EarlierGames({ games }: { games: TableGame[] }) {
   const { dict, t } = useI18n();
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  // A link to one of these games or its deals (a group's record): unfolded, and the place in view.
+  const linked = useLinkedPlace();
+  const here = linked && games.some((g) => g.number === linked.game) ? linked : null;
+  const open = toggled ?? here !== null;
+  useScrollToPlace(open && here ? here.id : null);
   if (!games.length) return null;
   return (
-    <details className="card">
+    <details className="card" open={open} onToggle={(event) => setToggled(event.currentTarget.open)}>
       <summary>{dict["table.games"]}</summary>
       {games.map((g) => (
         <div key={g.id} className="stack">
           <h3>
             {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
           </h3>
-          <Protokoll record={g.record} result={g.result} />
+          <Protokoll
+            record={g.record}
+            result={g.result}
+            number={g.number}
+            marked={here?.game === g.number ? here.deal : null}
+          />
           <ScoreChart record={g.record} result={g.result} label={t("chart.label", { n: g.number })} />
         </div>
       ))}

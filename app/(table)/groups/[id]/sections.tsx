@@ -19,6 +19,9 @@ const UNITS: Record<RecordView["record"], [MessageKey, MessageKey]> = {
   largestChange: ["group.unit.point", "group.unit.points"],
 };
 
+/** Where in its evening a record was set: the game, and the deal when it names one (the evening page's anchors). */
+const placeIn = (r: RecordView) => (r.gameNumber ? `#game-${r.gameNumber}${r.deal ? `-deal-${r.deal}` : ""}` : "");
+
 const dayFormat = (locale: Locale) => {
   const f = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "UTC" });
   return (iso: string) => f.format(new Date(`${iso}T00:00:00Z`));
@@ -177,11 +180,16 @@ export function RecordsSection({
               <dt>{t(`group.record.${r.record}` as MessageKey)}</dt>
               <dd>
                 <strong>{r.players.join(" & ")}</strong> ·{" "}
-                {format(t(UNITS[r.record][Math.abs(r.value) === 1 ? 0 : 1]), {
-                  n: r.record === "largestChange" && r.value > 0 ? `+${r.value}` : r.value,
-                })}{" "}
+                {r.against?.length
+                  ? format(t(Math.abs(r.value) === 1 ? "group.unit.behindNameOne" : "group.unit.behindName"), {
+                      n: r.value,
+                      leader: r.against.join(" & "),
+                    })
+                  : format(t(UNITS[r.record][Math.abs(r.value) === 1 ? 0 : 1]), {
+                      n: r.record === "largestChange" && r.value > 0 ? `+${r.value}` : r.value,
+                    })}{" "}
                 ·{" "}
-                <Link href={`/evenings/${r.evening}`}>
+                <Link href={`/evenings/${r.evening}${placeIn(r)}`}>
                   {[
                     r.eveningTitle,
                     r.date ? day(r.date) : null,

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { requireActor } from "@/lib/auth/require";
 import { GroupFilter, groupOf } from "../group-filter";
 import { format, type MessageKey, intlLocale } from "@/lib/i18n/dictionaries";
@@ -8,9 +8,20 @@ import { headToHead, playerMoney, playerNames, playerStats } from "@/lib/stats/p
 import { signedMoney } from "@/lib/i18n/format";
 import { ratingHistory } from "@/lib/data/ratings";
 import { VARIANTS, type VariantId } from "@/lib/rules";
+import { nameKey } from "@/lib/schemas/names";
 import { RatingChart } from "../rating-chart";
 
 export const metadata: Metadata = { title: "Player · Protokoll" };
+
+/** Another spelling of a name the pages read as one ("ANNA" for Anna): that player's page; else none. */
+function toSpellingShown(names: string[], name: string, query: Record<string, unknown>): never {
+  const same = names.find((n) => nameKey(n) === nameKey(name));
+  if (!same) notFound();
+  const kept = new URLSearchParams(
+    Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"),
+  ).toString();
+  redirect(`/players/${encodeURIComponent(same)}${kept ? `?${kept}` : ""}`);
+}
 
 export default async function PlayerPage({ params, searchParams }: PageProps<"/players/[name]">) {
   const name = decodeURIComponent((await params).name);
@@ -18,7 +29,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
   const actor = await requireActor(`/players/${encodeURIComponent(name)}`);
   const [{ t, locale }, { groups, group, games }] = await Promise.all([getI18n(), groupOf(actor, groupParam)]);
   const names = playerNames(games);
-  if (!names.includes(name)) notFound();
+  if (!names.includes(name)) toSpellingShown(names, name, { group: groupParam, vs });
   const numbers = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 });
   const oneDecimal = new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const percent = new Intl.NumberFormat(intlLocale(locale), { style: "percent" });

@@ -16,7 +16,7 @@ export default async function RecordsPage({ params, searchParams }: PageProps<"/
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const actor = await requireActor(`/groups/${id}/records`);
   const game: VariantId = typeof query.game === "string" && isVariantId(query.game) ? query.game : "knektpass";
-  const [{ t, locale }, records] = await Promise.all([
+  const [{ t, locale }, { groupName, records }] = await Promise.all([
     getI18n(),
     recordsView(actor, id, game).catch((error: unknown) => {
       if (isAppError(error) && error.code === "not_found") notFound();
@@ -26,7 +26,10 @@ export default async function RecordsPage({ params, searchParams }: PageProps<"/
   return (
     <Words areas={["rules"]}>
       <main className="stack">
-        <Link href={`/groups/${id}?game=${game}`}>← {t("group.title")}</Link>
+        <Link href={`/groups/${id}?game=${game}`} className="no-print" data-testid="back-to-group">
+          ← {groupName}
+        </Link>
+        <h1>{groupName}</h1>
         <RecordsSection game={game} records={records} t={t} locale={locale} />
       </main>
     </Words>
