@@ -29,9 +29,11 @@ const LEARN = QUICK ? 100 : 300;
 const EVALUATE = QUICK ? 10 : 200;
 /**
  * `BENCH_ORACLE=1`: also the best any model could do, on every fourth evaluated game — rollouts with the world's
- * own generator (slow: its games drift for up to 120 deals) — beside the odds and the heuristic on the same games.
+ * own generator (slow: its games drift for up to 120 deals) — beside the odds and the heuristic on the same games;
+ * `BENCH_ORACLE=all` on every evaluated game (then a table's line says what the best possible model's ratio is).
  */
-const ORACLE = process.env.BENCH_ORACLE === "1";
+const ORACLE = process.env.BENCH_ORACLE === "1" || process.env.BENCH_ORACLE === "all";
+const ORACLE_EVERY = process.env.BENCH_ORACLE === "all" ? 1 : 4;
 const ORACLE_ROLLOUTS = 200;
 const SEED_POSITIONS = QUICK ? 20 : 200;
 const SEEDS = 10;
@@ -119,7 +121,7 @@ for (const world of WORLDS) {
         const odds = winChances(scorer, model, chance);
         if (!scorer.isOver) times.push(performance.now() - started);
         const heuristic = softmaxChances(scorer.standing, temperature);
-        const sampled = ORACLE && all.games % 4 === 0;
+        const sampled = ORACLE && all.games % ORACLE_EVERY === 0;
         const oracle = sampled ? oracleChances(scorer, world.habits) : [];
         const scores = scorer.standing;
         const best = Math.min(...scores);
@@ -165,7 +167,7 @@ for (const world of WORLDS) {
   worlds++;
   if (ORACLE)
     console.log(
-      `  ${world.name} oracle (every fourth game, ${sample.positions} positions): brier=${(sample.brier / sample.positions).toFixed(4)} brier_softmax=${(sample.softmax / sample.positions).toFixed(4)} brier_oracle=${(sample.oracle / sample.positions).toFixed(4)}`,
+      `  ${world.name} oracle (${ORACLE_EVERY === 1 ? "every" : "every fourth"} game, ${sample.positions} positions): brier=${(sample.brier / sample.positions).toFixed(4)} brier_softmax=${(sample.softmax / sample.positions).toFixed(4)} brier_oracle=${(sample.oracle / sample.positions).toFixed(4)} oracle_ratio=${(sample.oracle / sample.softmax).toFixed(3)}`,
     );
   const B = sum.brier / sum.positions;
   const S = sum.softmax / sum.positions;
