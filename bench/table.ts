@@ -4,9 +4,10 @@
  * Knektpass with 4, 5 and 10 players, Norrlands-Knack with 3 and 5, and one Knektpass game with the quota of the
  * largest round. Each saved deal is checked against the rules module; taps and scrolling are counted per deal;
  * every page a player uses is checked for horizontal overflow at 360×740, TV mode at 1280×720 and 1920×1080.
- * The score at a glance: after every save with 5 players, every player's current score must be on screen and on
- * top (seat rows, or the final scores once the game is won); the 10-player game is entered at 360×740 and any
- * scroll back up to reach a tap target is counted; TV mode with 10 players of 40-character names must show every
+ * The score at a glance: after every save with 5, 7 and 10 players (7 and 10 on a 390×844 and a 360×740 phone),
+ * every player's current score must be on screen and on top (seat rows, or the final scores once the game is won);
+ * the 10-player game is entered at 360×740 and any scroll back up to reach a tap target is counted; a deal's edit
+ * view at 360×740 with 5 and 10 players must have nothing outside the dialog or the screen; TV mode with 10 players of 40-character names must show every
  * score cell unclipped (every ancestor's clipping checked) and at least 5 whole deal rows.
  * The last line is machine-readable; the exit code is 1 when a budget is missed.
  */
@@ -46,7 +47,11 @@ interface GamePlan {
   minDeals: number;
   /** What the game must contain; the first seed whose game holds it all is played. */
   needs: (record: GameRecord) => boolean;
+  /** The phone it is entered on (default 390×844, a common one). */
+  viewport?: { width: number; height: number };
 }
+
+const SMALL_PHONE = { width: 360, height: 740 };
 
 // ---- The fixed games: generated from a seed, valid by the rules, with what a real evening holds ----
 
@@ -190,6 +195,36 @@ const PLANS: GamePlan[] = [
   },
   {
     title: "Knektpass, 10 players",
+    variant: "knektpass",
+    players: 10,
+    deals: 5,
+    minDeals: 5,
+    budgeted: false,
+    needs: () => true,
+    viewport: SMALL_PHONE,
+  },
+  // Seven and ten at the table, on a common and a small phone: every score in view after each Save.
+  {
+    title: "Knektpass, 7 players",
+    variant: "knektpass",
+    players: 7,
+    deals: 5,
+    minDeals: 5,
+    budgeted: false,
+    needs: () => true,
+  },
+  {
+    title: "Knektpass, 7 players, small phone",
+    variant: "knektpass",
+    players: 7,
+    deals: 5,
+    minDeals: 5,
+    budgeted: false,
+    needs: () => true,
+    viewport: SMALL_PHONE,
+  },
+  {
+    title: "Knektpass, 10 players, common phone",
     variant: "knektpass",
     players: 10,
     deals: 5,
@@ -414,8 +449,7 @@ try {
 
   for (const plan of PLANS) {
     const game = makeGame(plan);
-    // Ten players on a small phone, the others on a common one.
-    await page.setViewportSize(plan.players === 10 ? { width: 360, height: 740 } : { width: 390, height: 844 });
+    await page.setViewportSize(plan.viewport ?? { width: 390, height: 844 });
     await createEvening(page, {
       title: plan.title,
       variant: plan.variant === "knektpass" ? "Knektpass" : "Norrlands-Knack",
@@ -435,8 +469,8 @@ try {
       await start();
       state.up = 0;
       await enterDeal(page, record, tap);
-      if (plan.players === 10) scrollUp10 = Math.max(scrollUp10, state.up);
-      if (plan.players === 5) {
+      if (plan.title === "Knektpass, 10 players") scrollUp10 = Math.max(scrollUp10, state.up);
+      if (plan.players >= 5) {
         // The next deal's form (or the final scores) in place, then every player's score must be on screen.
         await page
           .locator(`h2:text-is("Deal ${record.deals.length + 1}"), [data-testid="winners"]`)
@@ -446,7 +480,9 @@ try {
         if (hidden.length) {
           visibleFails++;
           console.log(`  scores not in view: ${plan.title} after deal ${record.deals.length}: ${hidden.join(", ")}`);
-          await page.screenshot({ path: `${SHOTS}/table-hidden-${plan.variant}-${record.deals.length}.png` });
+          await page.screenshot({
+            path: `${SHOTS}/table-hidden-${plan.variant}-${plan.players}-${page.viewportSize()!.width}-${record.deals.length}.png`,
+          });
         }
       }
       figures.push({
@@ -460,7 +496,9 @@ try {
       if (state.scroll > 0 && plan.players <= 5)
         await page.screenshot({ path: `${SHOTS}/table-scrolled-${plan.variant}-${plan.players}-${i + 1}.png` });
       if (i === 1 && plan.players >= 5)
-        await page.screenshot({ path: `${SHOTS}/table-${plan.variant}-${plan.players}-after-save.png` });
+        await page.screenshot({
+          path: `${SHOTS}/table-${plan.variant}-${plan.players}-${page.viewportSize()!.width}-after-save.png`,
+        });
       // One undo of the deal just saved (the toast), then the same deal entered again.
       if (plan.title === "Norrlands-Knack, 3 players" && i === 4) {
         await page.getByTestId("undo-toast").getByRole("button", { name: "Undo" }).tap();
@@ -505,12 +543,15 @@ try {
     // The whole sheet once more, after the edit and the undo.
     await expectProtokoll(page, record, scoreGame(record));
     wrong += await mismatches(page, record);
-    if (plan.players === 10)
+    if (plan.title === "Knektpass, 10 players")
       await page.screenshot({ path: `${SHOTS}/table-knektpass-10-protokoll.png`, fullPage: true });
   }
 
-  // The deal form with 5 and 10 players, before the first tap.
+  // The deal form with 5 and 10 players, before the first tap; then a deal's edit view on a 360 px phone: how far
+  // anything in it sticks out of the dialog or the screen.
+  let dialogOverflow = 0;
   for (const players of [5, 10]) {
+    await page.setViewportSize({ width: 390, height: 844 });
     await createEvening(page, {
       title: `Form ${players}`,
       variant: "Knektpass",
@@ -518,6 +559,26 @@ try {
       firstDealer: "Anna",
     });
     await page.screenshot({ path: `${SHOTS}/table-form-${players}.png` });
+    await page.setViewportSize(SMALL_PHONE);
+    await playAlone(page, "Bo");
+    await page.getByRole("button", { name: "Deal 1", exact: true }).tap();
+    const dialog = page.getByTestId("deal-dialog");
+    await dialog.getByRole("button", { name: "Edit deal 1" }).tap();
+    await dialog.getByRole("button", { name: "Save the change" }).waitFor();
+    const over = await dialog.evaluate((d) => {
+      const box = d.getBoundingClientRect();
+      let most = Math.max(0, d.scrollWidth - d.clientWidth, box.right - innerWidth, -box.left);
+      for (const el of d.querySelectorAll("*")) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        most = Math.max(most, r.right - box.right, box.left - r.left, r.right - innerWidth);
+      }
+      return Math.ceil(most);
+    });
+    if (over > 0) console.log(`  edit view at 360 px, ${players} players: ${over} px outside`);
+    dialogOverflow = Math.max(dialogOverflow, over);
+    await page.screenshot({ path: `${SHOTS}/table-edit-${players}-360.png` });
+    await dialog.getByRole("button", { name: "Cancel" }).tap();
   }
 
   // Every page a player uses, on a 360 px phone; TV mode on a 720p and a 1080p screen.
@@ -589,6 +650,19 @@ try {
     await wall.goto(`${longShare}?tv=1`, { waitUntil: "networkidle" });
     await wall.getByTestId("share-protokoll").waitFor();
     const figures = await tvFigures(wall);
+    // The title keeps the game's number whole beside a long title and a long dealer's name.
+    const numbered = await wall
+      .getByTestId("tv-title")
+      .locator(".tv-game-number")
+      .evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const title = el.parentElement!.getBoundingClientRect();
+        return r.width > 0 && r.left >= title.left - 0.5 && r.right <= title.right + 0.5;
+      });
+    if (!numbered) {
+      figures.clipped++;
+      figures.detail += " the game's number in the title";
+    }
     tvClipped += figures.clipped;
     tvRows = Math.min(tvRows, figures.rows);
     if (figures.clipped) console.log(`  TV ${size.width}×${size.height}: clipped ${figures.detail}`);
@@ -638,13 +712,14 @@ try {
     visibleFails > 0 ||
     tvClipped > 0 ||
     tvRows < 5 ||
-    scrollUp10 > 0;
+    scrollUp10 > 0 ||
+    dialogOverflow > 0;
   console.log(
     [
       `bench:table deals=${figures.length} taps_median=${medianTaps} taps_max=${max} over_budget=${overBudget}`,
       `scroll_px_max=${scrollMax} overflow=${overflowing} mismatches=${wrong}`,
       `visible_scores_fail=${visibleFails} tv_cells_clipped=${tvClipped} tv_rows_min=${tvRows}`,
-      `scroll_px_max_10p=${scrollUp10}`,
+      `scroll_px_max_10p=${scrollUp10} dialog_overflow_px=${dialogOverflow}`,
     ].join(" "),
   );
 } finally {

@@ -176,6 +176,7 @@ function odds(files: string[], dir: string | null, seed: number): boolean {
       if (evaluation.ok) history.push(read.value as GameRecord);
       else fail(file, `left out of the history: ${evaluation.problems.map((p) => problemText(p, "en")).join("; ")}`);
     }
+    if (!history.length) fail(dir, "no game record (*.json) to learn from: the odds are the prior's");
   }
   let allValid = true;
   const models = new Map<GameRecord["variant"], DealModel>();

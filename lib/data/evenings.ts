@@ -312,5 +312,7 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
     WHERE p."ownerId" = ${userId}
     ORDER BY p."createdAt" DESC
     LIMIT 200`);
-  return people.map((p) => p.name);
+  // One entry per person: a name written another way ("ANNA" for Anna) is the same player (decision 015).
+  const seen = new Set<string>();
+  return people.map((p) => p.name).filter((name) => !seen.has(nameKey(name)) && seen.add(nameKey(name)));
 }

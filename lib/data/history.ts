@@ -6,6 +6,7 @@ import { hasControlCharacters } from "./input";
 import { summariesOfEvenings } from "./game-summary";
 import { playsForMoney, type Stakes } from "@/lib/rules";
 import { gameMoney } from "@/lib/stats/players";
+import { nameKey } from "@/lib/schemas/names";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -73,6 +74,18 @@ function byEvening<T extends { eveningId: string }>(rows: T[]): Map<string, T[]>
   return groups;
 }
 
+/**
+ * Every spelling of `name` in the evenings the user sees that names one person with it ("Anna", "ANNA", " anna":
+ * decision 015), so that filtering by a player finds all of his evenings, as the players' pages count them.
+ */
+async function spellingsOf(userId: string, name: string): Promise<string[]> {
+  const [rows] = await readRows<[{ name: string }[]]>(sql`
+    SELECT DISTINCT p."name" AS "name" FROM "EveningPlayer" p JOIN "Evening" e ON e."id" = p."eveningId"
+    WHERE ${visibleSql(userId)}`);
+  const key = nameKey(name);
+  return [name, ...rows.map((r) => r.name).filter((n) => n !== name && nameKey(n) === key)];
+}
+
 /** Past any history's last page (the last is shown for a number past it): keeps the offset a small number. */
 const MAX_PAGE = 100_000;
 
@@ -85,7 +98,8 @@ export async function listHistory(
   const conditions: Sql[] = [visibleSql(userId)];
   if (isText(filters.player))
     conditions.push(
-      sql`EXISTS (SELECT 1 FROM "EveningPlayer" p WHERE p."eveningId" = e."id" AND p."name" = ${filters.player})`,
+      sql`EXISTS (SELECT 1 FROM "EveningPlayer" p WHERE p."eveningId" = e."id"
+        AND p."name" IN (${join(await spellingsOf(userId, filters.player))}))`,
     );
   if (isText(filters.variant)) conditions.push(sql`e."variant" = ${filters.variant}`);
   if (isText(filters.group)) conditions.push(sql`e."groupId" = ${filters.group}`);

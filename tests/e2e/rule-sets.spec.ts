@@ -50,6 +50,23 @@ test("a saved rule set: an evening started from it keeps its own copy when the s
   // The next game's seats: a name already seated, however it is written, is refused on the spot; Enter adds one.
   const next = page.getByRole("region", { name: "Next game" });
   const seat = next.getByLabel("Player", { exact: true });
+  // The last deal's "saved · Undo" stands in the page, covering none of the next game's controls.
+  await expect(page.getByTestId("undo-toast")).toBeVisible();
+  await seat.scrollIntoViewIfNeeded();
+  for (const control of [
+    seat,
+    next.getByRole("button", { name: "Add" }),
+    next.getByRole("button", { name: "Start game 2" }),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    expect(
+      await control.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top === el || el.contains(top);
+      }),
+    ).toBe(true);
+  }
   await seat.fill("ANNA");
   await seat.press("Enter");
   await expect(next.getByRole("alert")).toHaveText("“ANNA” reads as Anna, who already has a seat.");

@@ -30,7 +30,9 @@ export default async function PlayersPage({ searchParams }: PageProps<"/players"
             .sort((a, b) => b.wins - a.wins)
             .map((s) => (
               <div className="bar-row" key={s.name}>
-                <span className="bar-label">{s.name}</span>
+                <span className="bar-label" title={s.name}>
+                  {s.name}
+                </span>
                 <span className="bar" style={{ width: `${(100 * s.wins) / mostWins}%` }} aria-hidden="true" />
                 <span className="bar-value">{s.wins}</span>
               </div>
@@ -44,7 +46,7 @@ export default async function PlayersPage({ searchParams }: PageProps<"/players"
               <th scope="col">{t("history.player")}</th>
               <th scope="col">{t("players.games")}</th>
               <th scope="col">{t("players.wins")}</th>
-              <th scope="col">{t("players.winRate")}</th>
+              <th scope="col">{t("players.winRateShort")}</th>
               <th scope="col">{t("players.limpas")}</th>
             </tr>
           </thead>
@@ -56,7 +58,9 @@ export default async function PlayersPage({ searchParams }: PageProps<"/players"
                 </th>
                 <td data-testid="games">
                   {s.finishedGames}
-                  {s.games > s.finishedGames ? <span className="muted"> +{s.games - s.finishedGames}</span> : null}
+                  {s.games > s.finishedGames ? (
+                    <span className="muted unfinished"> +{s.games - s.finishedGames}</span>
+                  ) : null}
                 </td>
                 <td>{s.wins}</td>
                 <td>{s.winRate === null ? "–" : percent.format(s.winRate)}</td>

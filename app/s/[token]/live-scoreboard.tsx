@@ -106,9 +106,11 @@ function TvBoard({ scoreboard, game, wins, indicator, onToggleTv }: BoardProps) 
   return (
     <main className="tv-board" data-testid="tv-board">
       <header className="tv-top">
-        <h1>
-          {scoreboard.title}
-          {game ? <span className="muted"> · {format(dict["table.gameN"], { n: game.number })}</span> : null}
+        <h1 data-testid="tv-title">
+          <span className="tv-title-text">{scoreboard.title}</span>
+          {game ? (
+            <span className="muted tv-game-number"> · {format(dict["table.gameN"], { n: game.number })}</span>
+          ) : null}
         </h1>
         {game?.nextDealer ? (
           <p className="tv-dealer">

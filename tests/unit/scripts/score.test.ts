@@ -109,6 +109,11 @@ describe("score reads game records only", { timeout: 120_000 }, () => {
     for (const name of ["notes.json", "pipe.json", "zero.json"])
       expect(odds.stderr).toContain(`${path.join(history, name)}: left out of the history`);
     expect(odds.stderr).not.toContain("game.json");
+    // A folder with nothing to learn from says the odds are the prior's.
+    const empty = mkdtempSync(path.join(tmpdir(), "score-empty-"));
+    const prior = score("--odds", "--history-dir", empty, files[0]!);
+    expect(prior.status).toBe(0);
+    expect(prior.stderr).toContain(`${empty}: no game record (*.json) to learn from: the odds are the prior's`);
   });
 });
 

@@ -142,15 +142,14 @@ export function DealForm({
   }
 
   const playWord = playWords(knektpass, t);
-  const title =
-    mode === "new" ? t("table.enterDeal", { n: context.number }) : t("table.editDeal", { n: context.number });
+  const title = t(mode === "new" ? "table.enterDeal" : "table.editDeal", { n: context.number });
   const undecidedLeft = record.players.some((p) => draft[p]!.plays === null);
   const dealProblems = showProblems ? check.problems.filter((p) => !p.player) : [];
   const standings = seatStandings(record, result, context.number);
   const headingId = `deal-form-${mode}`;
 
   return (
-    <section className={`deal-form ${record.players.length > 5 ? "many" : ""}`} aria-labelledby={headingId}>
+    <section className={formClass(record)} aria-labelledby={headingId}>
       {/* The shortcuts stay in reach (sticky at the top, as Save at the foot) while the seat rows scroll. */}
       <div className={mode === "new" ? "deal-form-head sticky" : "deal-form-head"}>
         <h2 id={headingId}>{title}</h2>
@@ -178,6 +177,7 @@ export function DealForm({
           return (
             <SeatRow
               key={player}
+              compact={record.players.length > 5 && seat.plays !== true}
               player={player}
               seat={seat}
               inputs={inputs}
@@ -231,6 +231,10 @@ export function DealForm({
 }
 
 type Say = (key: keyof Dictionary, values?: Record<string, string | number>) => string;
+
+/** The form's layout: by the game (Knack asks tricks only) and by the table's size (more than five: compact). */
+const formClass = (record: GameRecord) =>
+  `deal-form ${record.variant === "knektpass" ? "knektpass" : "knack"}${record.players.length > 5 ? " many" : ""}`;
 
 /** The words for playing and passing in the evening's game. */
 function playWords(knektpass: boolean, t: Say) {
@@ -296,8 +300,13 @@ function seatStandings(record: GameRecord, result: GameResult, number: number): 
   );
 }
 
-/** One seat's row: name with the dealer and forehand marked, play or pass, cards, tricks, revoke, its problems. */
+/**
+ * One seat's row: name with the dealer and forehand marked, play or pass, cards, tricks, revoke, its problems.
+ * At a table of more than five, a seat that does not play (yet) is one line — name, score, play or pass — and its
+ * cards and tricks open once it plays: after each Save every seat's score is on the screen at once.
+ */
 function SeatRow({
+  compact,
   player,
   seat,
   inputs,
@@ -311,6 +320,7 @@ function SeatRow({
   t,
   onChoose,
 }: {
+  compact: boolean;
   player: string;
   seat: SeatDraft;
   inputs: ReturnType<typeof seatInputs>;
@@ -329,7 +339,7 @@ function SeatRow({
     <div
       role="group"
       aria-label={player}
-      className={`seat-row${seat.plays === false ? " passed" : ""}${problems.length ? " has-problem" : ""}${standing.closest ? " leader" : ""}`}
+      className={`seat-row${compact ? " compact" : ""}${seat.plays === false ? " passed" : ""}${problems.length ? " has-problem" : ""}${standing.closest ? " leader" : ""}`}
       data-testid={`seat-${player}`}
     >
       <div className="seat-who">
@@ -358,63 +368,7 @@ function SeatRow({
         </button>
       </div>
       <div className="seat-inputs">
-        {inputs.exchanged && !rounds ? (
-          <CardsPicker
-            label={t("table.exchanged")}
-            more={t("table.moreCards")}
-            value={seat.rounds.length ? cardsOf(seat) : seat.plays ? 0 : null}
-            onChange={(n) => onChoose({ rounds: [n] })}
-          />
-        ) : null}
-        {inputs.exchanged && rounds
-          ? (seat.rounds.length ? seat.rounds : [0]).map((value, r, all) => (
-              <Segmented
-                key={r}
-                className="chips"
-                label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
-                options={TRICKS}
-                value={seat.rounds.length || seat.plays ? value : null}
-                onChange={(n) => {
-                  const next = seat.rounds.length ? [...seat.rounds] : [0];
-                  next[r] = n;
-                  onChoose({ rounds: next });
-                }}
-                extra={
-                  r === all.length - 1 && all.length < MAX_ROUNDS ? (
-                    <button
-                      type="button"
-                      className="more"
-                      aria-label={t("table.addRound")}
-                      onClick={() => onChoose({ rounds: [...all, 0] })}
-                    >
-                      +
-                    </button>
-                  ) : null
-                }
-              />
-            ))
-          : null}
-        {inputs.tricks ? (
-          <Segmented
-            className="chips"
-            label={t("table.tricks")}
-            options={TRICKS}
-            value={seat.tricks}
-            filled={filledTricks}
-            onChange={(tricks) => onChoose({ tricks })}
-          />
-        ) : null}
-        {inputs.revoke ? (
-          <button
-            type="button"
-            className="revoke-toggle"
-            aria-pressed={seat.revoke}
-            onClick={() => onChoose({ revoke: !seat.revoke })}
-          >
-            {t("table.revoke")}
-          </button>
-        ) : null}
-        {inputs.alone ? <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
+        {compact ? null : <SeatInputs {...{ seat, inputs, rounds, knektpass, filledTricks, t, onChoose }} />}
         {problems.length ? (
           <p className="seat-problem" data-testid={`problem-${player}`}>
             {problems.join(" ")}
@@ -422,6 +376,87 @@ function SeatRow({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A playing (or possibly playing) seat's cards, tricks, revoke and the word on playing alone. */
+function SeatInputs({
+  seat,
+  inputs,
+  rounds,
+  knektpass,
+  filledTricks,
+  t,
+  onChoose,
+}: {
+  seat: SeatDraft;
+  inputs: ReturnType<typeof seatInputs>;
+  rounds: boolean;
+  knektpass: boolean;
+  filledTricks: number | null;
+  t: Say;
+  onChoose: (choice: Partial<SeatDraft>) => void;
+}) {
+  return (
+    <>
+      {inputs.exchanged && !rounds ? (
+        <CardsPicker
+          label={t("table.exchanged")}
+          more={t("table.moreCards")}
+          value={seat.rounds.length ? cardsOf(seat) : seat.plays ? 0 : null}
+          onChange={(n) => onChoose({ rounds: [n] })}
+        />
+      ) : null}
+      {inputs.exchanged && rounds
+        ? (seat.rounds.length ? seat.rounds : [0]).map((value, r, all) => (
+            <Segmented
+              key={r}
+              className="chips"
+              label={`${t("table.exchanged")}, ${t("table.round", { n: r + 1 })}`}
+              options={TRICKS}
+              value={seat.rounds.length || seat.plays ? value : null}
+              onChange={(n) => {
+                const next = seat.rounds.length ? [...seat.rounds] : [0];
+                next[r] = n;
+                onChoose({ rounds: next });
+              }}
+              extra={
+                r === all.length - 1 && all.length < MAX_ROUNDS ? (
+                  <button
+                    type="button"
+                    className="more"
+                    aria-label={t("table.addRound")}
+                    onClick={() => onChoose({ rounds: [...all, 0] })}
+                  >
+                    +
+                  </button>
+                ) : null
+              }
+            />
+          ))
+        : null}
+      {inputs.tricks ? (
+        <Segmented
+          className="chips"
+          label={t("table.tricks")}
+          options={TRICKS}
+          value={seat.tricks}
+          filled={filledTricks}
+          onChange={(tricks) => onChoose({ tricks })}
+        />
+      ) : null}
+      {inputs.revoke ? (
+        <button
+          type="button"
+          className="revoke-toggle"
+          aria-pressed={seat.revoke}
+          onClick={() => onChoose({ revoke: !seat.revoke })}
+        >
+          {t("table.revoke")}
+        </button>
+      ) : null}
+      {inputs.alone ? <p className="seat-note">{knektpass ? t("table.lone") : t("table.loneKnocker")}</p> : null}
+    </>
   );
 }
 

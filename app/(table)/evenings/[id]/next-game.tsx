@@ -47,7 +47,7 @@ export function NextGame({
 
   async function add() {
     const clean = name.trim();
-    if (!clean) return;
+    if (!clean) return setAddError(i18n.t("table.nameFirst"));
     if (seats.length >= limits.max) return setAddError(i18n.t("table.seatsFull", { n: limits.max }));
     // Two ways of writing one person ("ANNA", a Cyrillic "А") are one seat, as the server reads them (decision 015);
     // the look-alike table is loaded only when a name is added.
@@ -131,7 +131,13 @@ export function NextGame({
           <button type="button" className="button small" onClick={() => void add()}>
             {dict["table.addSeat"]}
           </button>
-          <NameHint typed={name} knownNames={knownNames} group={namesOfGroup} onUse={setName} testId="name-hint" />
+          <NameHint
+            typed={name}
+            knownNames={knownNames.filter((known) => !seats.includes(known))}
+            group={namesOfGroup}
+            onUse={setName}
+            testId="name-hint"
+          />
         </div>
         {addError ? (
           <p className="form-error" role="alert" id="add-seat-error">
@@ -152,6 +158,11 @@ export function NextGame({
       {error ? (
         <p className="form-error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {seats.length < limits.min ? (
+        <p className="muted" data-testid="seats-too-few">
+          {i18n.t("table.seatsTooFew", { n: limits.min })}
         </p>
       ) : null}
       <button type="button" className="button primary" disabled={pending || seats.length < limits.min} onClick={start}>
