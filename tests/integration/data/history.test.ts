@@ -55,6 +55,22 @@ describeWithDatabase("history", () => {
     expect((await listHistory(stranger)).total).toBe(0);
   });
 
+  it("a player filter finds every spelling of one person, in evenings the user sees only", async () => {
+    const owner = await newActor("owner");
+    const stranger = await newActor("stranger");
+    const spelled = async (actor: typeof owner, title: string, anna: string) =>
+      (await newEvening(actor, { title, players: [anna, "Bo", "Cecilia"] })).eveningId;
+    const plain = await spelled(owner, "Vanlig", "Anna");
+    const shouted = await spelled(owner, "Versaler", "ANNA");
+    // A Cyrillic "А" and a space before it: the same person to the eye (decision 015).
+    const lookalike = await spelled(owner, "Kyrillisk", " \u0410nna");
+    await spelled(stranger, "Någon annans", "anna");
+    const found = await listHistory(owner, { player: "Anna" });
+    expect(new Set(found.items.map((e) => e.id))).toEqual(new Set([plain, shouted, lookalike]));
+    expect((await listHistory(owner, { player: "ANNA" })).total).toBe(3);
+    expect((await listHistory(stranger, { player: "Anna" })).total).toBe(1);
+  });
+
   it("shows each finished game's winners from the statistics, with no deal read", async () => {
     const owner = await newActor("owner");
     const { eveningId, gameId } = await newEvening(owner, { houseRules: { startScore: 5 } });
