@@ -106,6 +106,11 @@ export async function fillDeal(
     const row = seat(page, p);
     const entry = entries[p]!;
     let marked = false;
+    // More than five at the table: a seat opens its cards and tricks once it is marked as playing.
+    if (players.length > 5) {
+      await tap(row.getByRole("button", { name: new RegExp(`^${p}: `) }));
+      marked = true;
+    }
     if (knektpass && handPlayed && total(entry.exchanged) > 0) {
       await tapCards(row, entry.exchanged, rounds, tap);
       marked = true;
