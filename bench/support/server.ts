@@ -34,13 +34,14 @@ export function prepareDatabase(): NodeJS.ProcessEnv {
 
 export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
   // A server of an earlier step may still be shutting down on this port: wait until it is gone, or this one
-  // could not listen and the bench would talk to the old one.
-  for (let i = 0; i < 100; i++) {
+  // could not listen and the bench would talk to the old one. One still there after 10 s is another run's: say so.
+  for (let i = 0; ; i++) {
     try {
       await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) });
     } catch {
       break;
     }
+    if (i >= 100) throw new Error(`port ${port} is taken by another server (another bench's, left running?)`);
     await new Promise((r) => setTimeout(r, 100));
   }
   // BENCH_SERVER_LOG=FILE keeps what the server prints (its errors), appended to FILE.
@@ -51,9 +52,12 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
     env,
     stdio: ["ignore", log, log],
   });
+  // Stopped whatever happens to the bench: when it stops its server itself, and when it ends (or dies) without.
+  const stop = () => child.exitCode === null && child.signalCode === null && child.kill("SIGTERM");
+  process.on("exit", stop);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/api/health`);
-  return { base, pid: child.pid!, env, stop: () => child.kill("SIGTERM") };
+  return { base, pid: child.pid!, env, stop: () => void stop() };
 }
 
 /** Waits until `url` answers 200 (a server the bench started), for at most 30 s. */

@@ -154,7 +154,7 @@ export function ProtokollSheet({
   );
 }
 
-/** The evening's finished games, folded away. */
+/** The evening's finished games, folded away, and written out only once unfolded (or linked to). */
 export function EarlierGames({ games }: { games: TableGame[] }) {
   const { dict, t } = useI18n();
   const [toggled, setToggled] = useState<boolean | null>(null);
@@ -167,7 +167,8 @@ export function EarlierGames({ games }: { games: TableGame[] }) {
   return (
     <details className="card" open={open} onToggle={(event) => setToggled(event.currentTarget.open)}>
       <summary>{dict["table.games"]}</summary>
-      {games.map((g) => (
+      {/* Written out once opened: a long evening's earlier games are most of its page, and it opens without them. */}
+      {(open ? games : []).map((g) => (
         <div key={g.id} className="stack">
           <h3>
             {t("table.gameN", { n: g.number })}: {g.result.winners.join(" & ")}
