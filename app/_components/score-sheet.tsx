@@ -1,10 +1,10 @@
 "use client";
 
 import { useI18n } from "@/lib/i18n/client";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ScoreboardDeal } from "@/lib/data/share";
 import type { DealResult } from "@/lib/rules";
-import { numberFormat } from "@/lib/i18n/format";
+import { format, numberFormat } from "@/lib/i18n/format";
 
 /**
  * What the sheet shows of one deal: the share link's slim copy of the rules engine's result, and — when given —
@@ -36,6 +36,11 @@ interface Props<D extends SheetDeal> {
   anchor?: string;
   /** A deal to mark, as a link's target. */
   marked?: number | null;
+  /**
+   * Oldest first: show only the latest this many deals, the earlier ones behind a row that shows them — a long
+   * game's page opens without hundreds of cells (a marked deal among them shows them at once).
+   */
+  latest?: number;
 }
 
 /**
@@ -79,6 +84,7 @@ export function ScoreSheet<D extends SheetDeal>({
   provisional,
   anchor,
   marked,
+  latest,
   foot,
   variant,
   newestFirst = false,
@@ -89,6 +95,11 @@ export function ScoreSheet<D extends SheetDeal>({
   const short = shortNames(players);
   const knack = variant === "norrlands-knack";
   const width = players.length >= 8 ? "cols-many" : players.length >= 5 ? "cols-some" : "cols-few";
+  const [allShown, setAllShown] = useState(false);
+  const folded =
+    !newestFirst && latest !== undefined && !allShown && !(marked && marked <= deals.length - latest)
+      ? Math.max(0, deals.length - latest)
+      : 0;
   return (
     <div className="sheet" id={anchor}>
       <div className="table-wrap">
@@ -122,7 +133,8 @@ export function ScoreSheet<D extends SheetDeal>({
                 ))}
               </tr>
             )}
-            {(newestFirst ? [...deals].reverse().slice(0, limit) : deals).map((deal) => {
+            {folded ? <FoldedRow columns={players.length + 1} count={folded} onShow={() => setAllShown(true)} /> : null}
+            {(newestFirst ? [...deals].reverse().slice(0, limit) : deals.slice(folded)).map((deal) => {
               const label = `${deal.number}${deal.void ? " ↺" : ""}`;
               const newest = newestFirst && deal === deals.at(-1);
               const waiting = queued?.includes(deal.number) ?? false;
@@ -206,5 +218,19 @@ export function ScoreSheet<D extends SheetDeal>({
         {deals.some((d) => d.changes) ? <span className="unchanged">{dict["legend.unchanged"]}</span> : null}
       </p>
     </div>
+  );
+}
+
+/** The row standing for a long game's earlier deals until they are asked for. */
+function FoldedRow({ columns, count, onShow }: { columns: number; count: number; onShow: () => void }) {
+  const { dict } = useI18n();
+  return (
+    <tr className="folded-row">
+      <td colSpan={columns}>
+        <button type="button" className="link-button" onClick={onShow}>
+          {format(dict["table.showEarlier"], { n: count })}
+        </button>
+      </td>
+    </tr>
   );
 }

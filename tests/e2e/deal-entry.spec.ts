@@ -442,3 +442,41 @@ test("a deal half entered is still there when the page loads again (a pull that 
   await expect(page.getByRole("heading", { name: "Deal 3", exact: true })).toBeVisible();
   await expect(toggle("Anna")).toHaveAttribute("aria-pressed", "mixed");
 });
+
+test("a long game opens with its latest 30 deals; the earlier ones are a tap away, on the phone and the share page", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  const players = ["Anna", "Bo", "Cecilia"];
+  await createEvening(page, { title: "Lång", variant: "Knektpass", players, firstDealer: "Anna" });
+  // Deal 1 through the form (its address names the game), then 34 more redeals through the same API.
+  const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
+  await page.getByRole("button", { name: "All passed ↺" }).click();
+  const dealsUrl = (await posted).url();
+  await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  for (let number = 2; number <= 35; number++) {
+    const response = await page.request.post(dealsUrl, {
+      data: { number, entries: Object.fromEntries(players.map((p) => [p, { plays: false }])) },
+      headers: { Origin: origin },
+    });
+    expect(response.status(), await response.text()).toBeLessThan(300);
+  }
+  await page.reload();
+  const sheet = page.getByTestId("protokoll").first();
+  await expect(sheet.locator("tr[data-deal]")).toHaveCount(30);
+  await expect(sheet.locator('tr[data-deal="6"]')).toHaveCount(1);
+  await expect(sheet.locator('tr[data-deal="5"]')).toHaveCount(0);
+  await sheet.getByRole("button", { name: "↑ Show the 5 earlier deals" }).click();
+  await expect(sheet.locator("tr[data-deal]")).toHaveCount(35);
+
+  const share = await page.getByTestId("share-url").inputValue();
+  const viewer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await viewer.goto(share);
+  const shared = viewer.getByTestId("share-protokoll");
+  await expect(shared.locator("tr[data-deal]")).toHaveCount(30);
+  await shared.getByRole("button", { name: "↑ Show the 5 earlier deals" }).click();
+  await expect(shared.locator("tr[data-deal]")).toHaveCount(35);
+});

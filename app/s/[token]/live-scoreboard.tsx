@@ -31,16 +31,21 @@ interface BoardProps {
 }
 
 /** The game's protokoll; in TV mode the newest deal first, as many whole rows as fit (`limit`). */
+/** How many of a long game's deals the share page shows at first (the earlier ones a tap away). */
+const LATEST_DEALS = 30;
+
 function GameSheet({
   shown,
   variant,
   newestFirst,
   limit,
+  latest,
 }: {
   shown: ScoreboardGame;
   variant: string;
   newestFirst: boolean;
   limit?: number;
+  latest?: number;
 }) {
   const { dict } = useI18n();
   if (!shown.deals.length) return <p className="muted">{dict["share.noDeals"]}</p>;
@@ -54,6 +59,7 @@ function GameSheet({
       variant={variant}
       newestFirst={newestFirst}
       limit={limit}
+      latest={latest}
     />
   );
 }
@@ -196,7 +202,7 @@ function PageBoard({ scoreboard, about, game, wins, indicator, onToggleTv }: Boa
           ) : null}
           <div className="board">
             <Standings game={game} wins={wins} odds={scoreboard.odds} />
-            <GameSheet shown={game} variant={scoreboard.variant} newestFirst={false} />
+            <GameSheet shown={game} variant={scoreboard.variant} newestFirst={false} latest={LATEST_DEALS} />
           </div>
         </section>
       ) : null}

@@ -18,13 +18,15 @@ interface Props {
   number?: number;
   /** The deal a link points to (`#game-N-deal-M`): marked. */
   marked?: number | null;
+  /** Show only the latest this many deals until asked for the rest (the game in play). */
+  latest?: number;
 }
 
 /**
  * The score sheet: one column per player, the running score after every deal, the limpa line drawn under a
  * score where a limpa happened, the dealer of each deal, and the totals.
  */
-export function Protokoll({ record, result, onSelect, queued, provisional, number, marked }: Props) {
+export function Protokoll({ record, result, onSelect, queued, provisional, number, marked, latest }: Props) {
   const { dict, locale } = useI18n();
   const numbers = numberFormat(locale);
   return (
@@ -39,6 +41,7 @@ export function Protokoll({ record, result, onSelect, queued, provisional, numbe
       provisional={provisional}
       anchor={number ? `game-${number}` : undefined}
       marked={marked}
+      latest={latest}
       dealLabel={(deal, label) =>
         onSelect ? (
           <button

@@ -117,6 +117,12 @@ export function ProtokollHead({
   );
 }
 
+/**
+ * How many of the game in play's deals its protokoll shows at first: the page of deal 80 opens as quickly as that of
+ * deal 1 (the earlier rows are a tap away; the chart and the totals keep the whole game).
+ */
+const LATEST_DEALS = 30;
+
 /** The current game's protokoll and chart. */
 export function ProtokollSheet({
   number,
@@ -146,6 +152,7 @@ export function ProtokollSheet({
         onSelect={onSelect}
         number={number}
         marked={linked?.game === number ? linked.deal : null}
+        latest={LATEST_DEALS}
       />
       {result.deals.length ? (
         <ScoreChart record={record} result={result} label={t("chart.label", { n: number })} />
