@@ -281,6 +281,11 @@ test("a comeback names whom it was won back from; a record links to its deal, un
   await page.goto(groupPage);
   await page.getByRole("link", { name: "The records on a page of their own" }).click();
   await expect(page.getByTestId("back-to-group")).toHaveText(`← ${group}`);
+  // It has both games' records, a tap apart.
+  await page.getByRole("link", { name: "Norrlands-Knack" }).click();
+  await expect(page).toHaveURL(/records\?game=norrlands-knack$/);
+  await expect(page.getByTestId("records")).toContainText("Norrlands-Knack");
+  await expect(page.getByTestId("record-biggestComeback")).toHaveCount(0);
   await page.getByTestId("back-to-group").click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(group);
 

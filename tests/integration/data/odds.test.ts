@@ -99,21 +99,26 @@ describeWithDatabase("the live odds of an evening's game in play", () => {
     try {
       const { owner, eveningId, version, inPlay } = await afterBoAlone();
       const first = await oddsOf(eveningId, version, inPlay!);
-      // Another evening of the owner's: Anna plays every deal alone, and wins.
-      const other = await newEvening(owner, { houseRules: { startScore: 15 } });
-      for (let number = 1; number <= 3; number++)
-        await recordDeal(owner, {
-          gameId: other.gameId,
-          number,
-          entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
-        });
+      // Three more evenings of the owner's: Anna plays every deal alone, and wins each — enough of her to outweigh
+      // the table's own rates (a player's few deals count against 20 of the table's: one short evening does not).
+      for (let evening = 0; evening < 3; evening++) {
+        const other = await newEvening(owner, { houseRules: { startScore: 30 } });
+        for (let number = 1; number <= 6; number++)
+          await recordDeal(owner, {
+            gameId: other.gameId,
+            number,
+            entries: { Anna: { plays: true }, Bo: { plays: false }, Cecilia: { plays: false } },
+          });
+      }
       // Within five minutes of learning, the model stands (two tables of a group would relearn every deal).
       expect(await oddsOf(eveningId, version + 1, inPlay!)).toEqual(first);
       vi.setSystemTime(Date.now() + 5 * 60_000 + 1_000);
       const learned = (await oddsOf(eveningId, version + 2, inPlay!))!;
       expect(learned).not.toEqual(first);
-      // Anna plays every deal at this table: her chance rises.
-      expect(learned.Anna).toBeGreaterThan(first!.Anna!);
+      // At this table whoever leads plays (Anna, from the lead, every deal) and whoever is behind passes: Bo, who
+      // leads here, is likelier to win than the prior said; Anna, who plays, likelier than Cecilia, who never did.
+      expect(learned.Bo).toBeGreaterThan(first!.Bo! + 0.1);
+      expect(learned.Anna).toBeGreaterThan(learned.Cecilia!);
       // Nothing changed since: the model learned then stands, however long.
       vi.setSystemTime(Date.now() + 60 * 60_000);
       expect(await oddsOf(eveningId, version + 3, inPlay!)).toEqual(learned);

@@ -62,7 +62,9 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
     return { variant, rows };
   });
   const money = playerMoney(games, name);
-  const other = typeof vs === "string" && names.includes(vs) && vs !== name ? vs : null;
+  // Whom the player can be compared with: those he sat at a game with.
+  const tablemates = new Set(games.filter((g) => g.players.includes(name)).flatMap((g) => g.players));
+  const other = typeof vs === "string" && tablemates.has(vs) && vs !== name ? vs : null;
   const h2h = other ? headToHead(games, name, other) : null;
   // In a group: the player's rating history per game.
   const ratings = group ? await ratingHistory(actor, group.id, name) : [];
@@ -130,7 +132,7 @@ export default async function PlayerPage({ params, searchParams }: PageProps<"/p
             <span>{t("players.against")}</span>
             <select name="vs" defaultValue={other ?? ""}>
               {names
-                .filter((n) => n !== name)
+                .filter((n) => n !== name && tablemates.has(n))
                 .map((n) => (
                   <option key={n} value={n}>
                     {n}

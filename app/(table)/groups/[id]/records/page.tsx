@@ -6,7 +6,7 @@ import { recordsView } from "@/lib/data/seasons";
 import { isAppError } from "@/lib/errors";
 import { getI18n } from "@/lib/i18n/server";
 import { Words } from "@/lib/i18n/words";
-import { isVariantId, type VariantId } from "@/lib/rules";
+import { isVariantId, VARIANT_IDS, VARIANTS, type VariantId } from "@/lib/rules";
 import { RecordsSection } from "../sections";
 
 export const metadata: Metadata = { title: "Records · Protokoll" };
@@ -30,6 +30,18 @@ export default async function RecordsPage({ params, searchParams }: PageProps<"/
           ← {groupName}
         </Link>
         <h1>{groupName}</h1>
+        <nav className="segmented no-print" aria-label={t("evening.game")}>
+          {VARIANT_IDS.map((v) => (
+            <Link
+              key={v}
+              href={`/groups/${id}/records?game=${v}`}
+              aria-current={v === game ? "page" : undefined}
+              className="button small"
+            >
+              {VARIANTS[v].name}
+            </Link>
+          ))}
+        </nav>
         <RecordsSection game={game} records={records} t={t} locale={locale} />
       </main>
     </Words>
