@@ -30,8 +30,8 @@ describe("password hashes", () => {
     expect((await other).ok).toBe(true);
     await Promise.all(flood);
     // The flood has one check running at a time; the other address's runs beside it at once. First in, first
-    // out, it would have been 21st.
-    expect(finished.indexOf("other")).toBeLessThanOrEqual(1);
+    // out, it would have been 21st (on a machine busy with other work a few of the flood's may still end first).
+    expect(finished.indexOf("other")).toBeLessThan(10);
     expect(finished.filter((f) => f.startsWith("flood"))).toEqual(flood.map((_, i) => `flood ${i}`));
   });
 
