@@ -314,5 +314,12 @@ export async function listPlayerNames(actor: Actor): Promise<string[]> {
     LIMIT 200`);
   // One entry per person: a name written another way ("ANNA" for Anna) is the same player (decision 015).
   const seen = new Set<string>();
-  return people.map((p) => p.name).filter((name) => !seen.has(nameKey(name)) && seen.add(nameKey(name)));
+  return people
+    .map((p) => p.name)
+    .filter((name) => {
+      const key = nameKey(name);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }

@@ -319,21 +319,13 @@ function SeatRow({
   filledTricks,
   t,
   onChoose,
-}: {
+}: SeatInputsProps & {
   compact: boolean;
   player: string;
-  seat: SeatDraft;
-  inputs: ReturnType<typeof seatInputs>;
   context: NextDeal;
   problems: string[];
   playWord: { yes: string; no: string; ask: string };
   standing: Standing;
-  /** Whether cards are asked round by round. */
-  rounds: boolean;
-  knektpass: boolean;
-  filledTricks: number | null;
-  t: Say;
-  onChoose: (choice: Partial<SeatDraft>) => void;
 }) {
   return (
     <div
@@ -379,24 +371,20 @@ function SeatRow({
   );
 }
 
-/** A playing (or possibly playing) seat's cards, tricks, revoke and the word on playing alone. */
-function SeatInputs({
-  seat,
-  inputs,
-  rounds,
-  knektpass,
-  filledTricks,
-  t,
-  onChoose,
-}: {
+/** What a seat's cards and tricks need: its draft, what it is asked, and how a choice reaches the form. */
+interface SeatInputsProps {
   seat: SeatDraft;
   inputs: ReturnType<typeof seatInputs>;
+  /** Whether cards are asked round by round. */
   rounds: boolean;
   knektpass: boolean;
   filledTricks: number | null;
   t: Say;
   onChoose: (choice: Partial<SeatDraft>) => void;
-}) {
+}
+
+/** A playing (or possibly playing) seat's cards, tricks, revoke and the word on playing alone. */
+function SeatInputs({ seat, inputs, rounds, knektpass, filledTricks, t, onChoose }: SeatInputsProps) {
   return (
     <>
       {inputs.exchanged && !rounds ? (
