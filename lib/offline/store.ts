@@ -1,10 +1,10 @@
 /**
- * This phone's own copy of what it needs without a signal, in IndexedDB (through Dexie): the log of changes the
- * server has not taken yet (one for every tab of the phone, decision 023), and the last known state of each
- * evening opened here — both per account (the account signed in when the change was made, or when the evening was
- * shown). Nothing here runs on the server.
+ * This phone's own copy of what it needs without a signal, in IndexedDB: the log of changes the server has not taken
+ * yet (one for every tab of the phone, decision 023), and the last known state of each evening opened here — both
+ * per account (the account signed in when the change was made, or when the evening was shown). Nothing here runs on
+ * the server. IndexedDB is used directly (decision 010): a library over it cost the page's first seconds more than
+ * the few reads and writes here need.
  */
-import Dexie, { liveQuery, type EntityTable } from "dexie";
 import { enteredWhileBlocked, sameNewDeal, type QueueChange, type QueuedDeal } from "./outbox";
 import type { QueueStore } from "./sync";
 
@@ -19,54 +19,125 @@ export interface EveningCopy<T = unknown> {
   data: T;
 }
 
-class OfflineDb extends Dexie {
-  outbox!: EntityTable<QueuedDeal, "seq">;
-  copies!: EntityTable<EveningCopy, "id">;
-  meta!: EntityTable<{ id: string; value: string }, "id">;
+/**
+ * The database's version. Phones keep the database an earlier build made through Dexie, which numbered its schema
+ * 1–3 and IndexedDB's version ten times that; the stores and indexes are the same.
+ */
+const VERSION = 30;
 
-  constructor(name = "protokoll") {
-    // No optimistic query cache: the tables are small, and every read should see what IndexedDB holds.
-    super(name, { cache: "disabled" });
-    this.version(1).stores({ outbox: "++seq, eveningId, gameId, &clientKey", evenings: "id" });
-    // 2: deals and copies carry their account. Deals queued before have none until adoptUnowned (decision 010);
-    // the old copies had no owner and are dropped (the next page shown keeps a new one).
-    this.version(2).stores({
-      outbox: "++seq, eveningId, gameId, &clientKey, account",
-      evenings: null,
-      copies: "[account+id], account",
-    });
-    // 3: the log's entries may be edits and deletions too (no new index); `meta` keeps the log's generation.
-    this.version(3).stores({ meta: "id" });
-  }
+/**
+ * Makes what an older database lacks: `outbox` (auto-increment `seq` = the order entered, one `clientKey` each,
+ * by `account`), `copies` (by account and evening), `meta`; the first build's `evenings` (copies without an
+ * account) is dropped — the next page shown keeps a new one. Deals queued before accounts stay until
+ * `adoptUnowned` (decision 010).
+ */
+function upgrade(db: IDBDatabase, tx: IDBTransaction): void {
+  if (!db.objectStoreNames.contains("outbox")) db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+  const outbox = tx.objectStore("outbox");
+  for (const [index, unique] of [
+    ["eveningId", false],
+    ["gameId", false],
+    ["clientKey", true],
+    ["account", false],
+  ] as const)
+    if (!outbox.indexNames.contains(index)) outbox.createIndex(index, index, { unique });
+  if (db.objectStoreNames.contains("evenings")) db.deleteObjectStore("evenings");
+  if (!db.objectStoreNames.contains("copies"))
+    db.createObjectStore("copies", { keyPath: ["account", "id"] }).createIndex("account", "account");
+  if (!db.objectStoreNames.contains("meta")) db.createObjectStore("meta", { keyPath: "id" });
 }
 
-let db: OfflineDb | null = null;
+/** A request's result, as a promise (settled inside its transaction, which a `then` of it may go on using). */
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+let db: Promise<IDBDatabase> | null = null;
 let dbName = "protokoll";
 const resets = new Set<() => void>();
-function open(): OfflineDb {
+function open(): Promise<IDBDatabase> {
   if (db) return db;
-  const opened = new OfflineDb(dbName);
-  // Closed under the app (the browser cleared the site's storage, or another version opened it): the next read
-  // opens it anew, and whoever watches the log reads it again (lib/offline/log-mark.ts says what was lost).
-  const closed = () => {
-    if (db !== opened) return;
-    db = null;
-    for (const reset of resets) reset();
-  };
-  opened.on("close", closed);
-  opened.on("versionchange", () => {
-    opened.close();
-    closed();
-    return false;
+  const request = indexedDB.open(dbName, VERSION);
+  request.onupgradeneeded = () => upgrade(request.result, request.transaction!);
+  const opening = done(request).then((opened) => {
+    // Closed under the app (the browser cleared the site's storage, or another version opened it): the next read
+    // opens it anew, and whoever watches the log reads it again (lib/offline/log-mark.ts says what was lost).
+    const closed = () => {
+      if (db !== opening) return;
+      db = null;
+      for (const reset of resets) reset();
+    };
+    opened.onclose = closed;
+    opened.onversionchange = () => {
+      opened.close();
+      closed();
+    };
+    return opened;
   });
-  db = opened;
-  return db;
+  // A database that could not be opened is tried again on the next read.
+  opening.catch(() => {
+    if (db === opening) db = null;
+  });
+  return (db = opening);
+}
+
+/** Changes of the log, told to the watchers of this tab and, through the channel, of the phone's other tabs. */
+const watchers = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+function logChannel(): BroadcastChannel | null {
+  if (channel || typeof BroadcastChannel === "undefined") return channel;
+  channel = new BroadcastChannel(`${dbName}-log`);
+  channel.onmessage = () => {
+    for (const watcher of watchers) watcher();
+  };
+  return channel;
+}
+function logChanged(): void {
+  for (const watcher of watchers) watcher();
+  logChannel()?.postMessage("changed");
+}
+
+/**
+ * Runs `work` in one transaction over `stores`: it sees them as they are and nothing comes between its reads and
+ * its writes; everything it wrote is kept, or nothing (a failure aborts it). A write of the log is told to its
+ * watchers once kept.
+ */
+async function transaction<T>(
+  stores: ("outbox" | "copies" | "meta")[],
+  mode: IDBTransactionMode,
+  work: (tx: IDBTransaction) => Promise<T>,
+): Promise<T> {
+  const tx = (await open()).transaction(stores, mode);
+  const complete = new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new DOMException("The change was not kept", "AbortError"));
+  });
+  let result: T;
+  try {
+    result = await work(tx);
+  } catch (error) {
+    try {
+      tx.abort();
+    } catch {
+      // aborted already (a failed request aborts its transaction)
+    }
+    complete.catch(() => undefined);
+    throw error;
+  }
+  await complete;
+  if (mode === "readwrite" && stores.includes("outbox")) logChanged();
+  return result;
 }
 
 /** For tests: a fresh database of another name (fake-indexeddb). */
 export function useDatabase(name: string): void {
   dbName = name;
   db = null;
+  channel?.close();
+  channel = null;
 }
 
 /** Calls `listener` whenever the database was closed under the app (then opened again on the next read). */
@@ -77,16 +148,22 @@ export function onReset(listener: () => void): () => void {
 
 /** The log's generation: a random id made with the database, so a database the browser cleared is another one. */
 export async function logGeneration(): Promise<string> {
-  const { meta } = open();
-  return open().transaction("rw", meta, async () => {
-    const kept = await meta.get("generation");
+  return transaction(["meta"], "readwrite", async (tx) => {
+    const meta = tx.objectStore("meta");
+    const kept = (await done(meta.get("generation"))) as { value: string } | undefined;
     if (kept) return kept.value;
     const value = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(
       "",
     );
-    await meta.put({ id: "generation", value });
+    await done(meta.put({ id: "generation", value }));
     return value;
   });
+}
+
+/** The account's queued deals (of one evening, if given) as stored in `tx`, in the order they were entered. */
+async function queueIn(tx: IDBTransaction, account: string, eveningId?: string): Promise<QueuedDeal[]> {
+  const rows = (await done(tx.objectStore("outbox").index("account").getAll(account))) as QueuedDeal[];
+  return rows.filter((d) => !eveningId || d.eveningId === eveningId).sort((a, b) => a.seq! - b.seq!);
 }
 
 /**
@@ -97,12 +174,17 @@ export async function logGeneration(): Promise<string> {
 export async function enqueue(
   deal: Omit<QueuedDeal, "seq" | "state" | "queuedAt" | "provisional" | "account"> & { account: string },
 ): Promise<"added" | "taken"> {
-  const { outbox } = open();
-  return open().transaction("rw", outbox, async () => {
-    const queue = await listQueue(deal.account, deal.eveningId);
+  return transaction(["outbox"], "readwrite", async (tx) => {
+    const queue = await queueIn(tx, deal.account, deal.eveningId);
     const blocked = enteredWhileBlocked(queue, deal.gameId);
     if (!blocked && queue.some((d) => sameNewDeal(d, deal))) return "taken";
-    await outbox.add({ ...deal, ...(blocked ? { provisional: true } : {}), state: "waiting", queuedAt: Date.now() });
+    const entry: QueuedDeal = {
+      ...deal,
+      ...(blocked ? { provisional: true } : {}),
+      state: "waiting",
+      queuedAt: Date.now(),
+    };
+    await done(tx.objectStore("outbox").add(entry));
     return "added";
   });
 }
@@ -116,10 +198,7 @@ export async function updateLog(
   eveningId: string,
   decide: (queue: QueuedDeal[]) => QueueChange,
 ): Promise<void> {
-  const { outbox } = open();
-  await open().transaction("rw", outbox, async () => {
-    await write(decide(await listQueue(account, eveningId)));
-  });
+  await transaction(["outbox"], "readwrite", async (tx) => write(tx, decide(await queueIn(tx, account, eveningId))));
 }
 
 /**
@@ -127,25 +206,27 @@ export async function updateLog(
  * decision 023) and returned as it stands, in one transaction with any change of it; undefined when it is gone.
  */
 export async function markSent(seq: number): Promise<QueuedDeal | undefined> {
-  const { outbox } = open();
-  return open().transaction("rw", outbox, async () => {
-    const entry = await outbox.get(seq);
-    if (entry && !entry.sent) await outbox.update(seq, { sent: true });
-    return entry && { ...entry, sent: true };
+  return transaction(["outbox"], "readwrite", async (tx) => {
+    const outbox = tx.objectStore("outbox");
+    const entry = (await done(outbox.get(seq))) as QueuedDeal | undefined;
+    if (!entry) return undefined;
+    if (!entry.sent) await done(outbox.put({ ...entry, sent: true }));
+    return { ...entry, sent: true };
   });
 }
 
 /** The account's queued deals (of one evening, if given), in the order they were entered. */
 export async function listQueue(account: string, eveningId?: string): Promise<QueuedDeal[]> {
-  const rows = await open().outbox.where("account").equals(account).toArray();
-  return rows.filter((d) => !eveningId || d.eveningId === eveningId).sort((a, b) => a.seq! - b.seq!);
+  return transaction(["outbox"], "readonly", (tx) => queueIn(tx, account, eveningId));
 }
+
+/** Every entry of the log, whoever's. */
+const everyEntry = (tx: IDBTransaction) => done(tx.objectStore("outbox").getAll()) as Promise<QueuedDeal[]>;
 
 /** How many deals other accounts left waiting on this phone (shown, never sent or opened by this one). */
 export async function countForeign(account: string | null): Promise<number> {
-  return open()
-    .outbox.filter((d) => d.account !== undefined && d.account !== account)
-    .count();
+  const log = await transaction(["outbox"], "readonly", everyEntry);
+  return log.filter((d) => d.account !== undefined && d.account !== account).length;
 }
 
 /**
@@ -153,34 +234,33 @@ export async function countForeign(account: string | null): Promise<number> {
  * when the upgraded app first opens (decision 010). Returns how many were adopted.
  */
 export async function adoptUnowned(account: string): Promise<number> {
-  return open()
-    .outbox.filter((d) => d.account === undefined)
-    .modify({ account });
+  return transaction(["outbox"], "readwrite", async (tx) => {
+    const unowned = (await everyEntry(tx)).filter((d) => d.account === undefined);
+    for (const deal of unowned) await done(tx.objectStore("outbox").put({ ...deal, account }));
+    return unowned.length;
+  });
 }
 
 /** Applies a change to the log in one transaction: a tab closed halfway leaves it as before. */
 export async function applyChange(change: QueueChange): Promise<void> {
-  const { outbox } = open();
-  await open().transaction("rw", outbox, () => write(change));
+  await transaction(["outbox"], "readwrite", (tx) => write(tx, change));
 }
 
 /** Writes a change of the log, inside the caller's transaction. */
-async function write(change: QueueChange): Promise<void> {
-  const { outbox } = open();
-  if (change.remove.length) await outbox.bulkDelete(change.remove);
+async function write(tx: IDBTransaction, change: QueueChange): Promise<void> {
+  const outbox = tx.objectStore("outbox");
+  for (const seq of change.remove) await done(outbox.delete(seq));
   for (const { seq, changes } of change.update) {
-    // Dexie leaves a field out when it is set to undefined only through modify.
-    await outbox
-      .where("seq")
-      .equals(seq)
-      .modify((deal) => {
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined) delete (deal as unknown as Record<string, unknown>)[key];
-          else (deal as unknown as Record<string, unknown>)[key] = value;
-        }
-      });
+    const deal = (await done(outbox.get(seq))) as Record<string, unknown> | undefined;
+    if (!deal) continue;
+    // A field set to undefined is left out, not stored as undefined.
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) delete deal[key];
+      else deal[key] = value;
+    }
+    await done(outbox.put(deal));
   }
-  for (const entry of change.add ?? []) await outbox.add(entry);
+  for (const entry of change.add ?? []) await done(outbox.add(entry));
 }
 
 /** The account's log, as the sync reads and changes it. */
@@ -189,15 +269,26 @@ export function queueStore(account: string): QueueStore {
 }
 
 /**
- * Calls `listener` with the account's log (of one evening, if given) now and after every change (in any tab); with
- * none when it cannot be read.
+ * Calls `listener` with the account's log (of one evening, if given) now and after every change (in any tab of the
+ * phone); with none when it cannot be read. Reads that cross tell only the newest.
  */
 export function watchQueue(account: string, eveningId: string | undefined, listener: (queue: QueuedDeal[]) => void) {
-  const subscription = liveQuery(() => listQueue(account, eveningId)).subscribe({
-    next: listener,
-    error: () => listener([]),
-  });
-  return () => subscription.unsubscribe();
+  let stopped = false;
+  let asked = 0;
+  const read = () => {
+    const mine = ++asked;
+    listQueue(account, eveningId).then(
+      (queue) => !stopped && mine === asked && listener(queue),
+      () => !stopped && mine === asked && listener([]),
+    );
+  };
+  watchers.add(read);
+  logChannel();
+  read();
+  return () => {
+    stopped = true;
+    watchers.delete(read);
+  };
 }
 
 /** The account's whole log, now and after every change: what the phone counts (lib/offline/log-mark.ts). */
@@ -216,24 +307,32 @@ const signingOut = new Set<string>();
  */
 export async function saveCopy<T>(copy: EveningCopy<T>): Promise<EveningCopy<T> | undefined> {
   if (signingOut.has(copy.account)) return undefined;
-  const { copies } = open();
-  return open().transaction("rw", copies, async () => {
+  return transaction(["copies"], "readwrite", async (tx) => {
     if (signingOut.has(copy.account)) return undefined;
-    const kept = (await copies.get({ account: copy.account, id: copy.id })) as EveningCopy<T> | undefined;
+    const copies = tx.objectStore("copies");
+    const kept = (await done(copies.get([copy.account, copy.id]))) as EveningCopy<T> | undefined;
     if (kept && (kept.version > copy.version || (kept.version === copy.version && kept.renderedAt >= copy.renderedAt)))
       return kept;
-    await copies.put(copy);
+    await done(copies.put(copy));
     return undefined;
   });
 }
 
 export async function loadCopy<T>(account: string, id: string): Promise<EveningCopy<T> | undefined> {
-  return (await open().copies.get({ account, id })) as EveningCopy<T> | undefined;
+  return transaction(
+    ["copies"],
+    "readonly",
+    (tx) => done(tx.objectStore("copies").get([account, id])) as Promise<EveningCopy<T> | undefined>,
+  );
 }
 
 /** The evenings kept for the account on this phone, newest first: what opens without a signal. */
 export async function listCopies(account: string): Promise<Omit<EveningCopy, "data">[]> {
-  const rows = await open().copies.where("account").equals(account).toArray();
+  const rows = await transaction(
+    ["copies"],
+    "readonly",
+    (tx) => done(tx.objectStore("copies").index("account").getAll(account)) as Promise<EveningCopy[]>,
+  );
   return rows
     .map(({ account, id, title, version, renderedAt }) => ({ account, id, title, version, renderedAt }))
     .sort((a, b) => b.renderedAt - a.renderedAt);
@@ -245,7 +344,10 @@ export async function listCopies(account: string): Promise<Omit<EveningCopy, "da
  */
 export async function forgetCopies(account: string): Promise<void> {
   signingOut.add(account);
-  await open().copies.where("account").equals(account).delete();
+  await transaction(["copies"], "readwrite", async (tx) => {
+    const copies = tx.objectStore("copies");
+    for (const key of await done(copies.index("account").getAllKeys(account))) await done(copies.delete(key));
+  });
 }
 
 /** The account is signed in (again) on this phone: its evenings are kept once more. */

@@ -114,7 +114,8 @@ describe("the outbox in IndexedDB", () => {
   });
 
   it("upgrades a phone's outbox from the build without accounts: the deals survive and are adopted once", async () => {
-    // The database as the earlier build left it: version 1, deals and a copy without an account.
+    // The database as the earlier build left it through Dexie (its version 1, IndexedDB version 10): deals and a
+    // copy without an account.
     const old = new Dexie("store-upgrade");
     old.version(1).stores({ outbox: "++seq, eveningId, gameId, &clientKey", evenings: "id" });
     await old.table("outbox").add({
@@ -138,5 +139,74 @@ describe("the outbox in IndexedDB", () => {
     expect(await adoptUnowned(B)).toBe(0);
     expect(await listQueue(B)).toEqual([]);
     expect(await listCopies(A)).toEqual([]);
+  });
+
+  it("opens the database as phones keep it from the build that used Dexie, and goes on with its log", async () => {
+    // The schema the earlier build gave the database through Dexie (versions 1–3), with a deal and a copy kept.
+    const old = new Dexie("store-dexie-kept");
+    old.version(1).stores({ outbox: "++seq, eveningId, gameId, &clientKey", evenings: "id" });
+    old.version(2).stores({
+      outbox: "++seq, eveningId, gameId, &clientKey, account",
+      evenings: null,
+      copies: "[account+id], account",
+    });
+    old.version(3).stores({ meta: "id" });
+    const deal = { account: A, eveningId: "e1", gameId: "g1", entries: allPass(), state: "waiting", queuedAt: 1 };
+    await old.table("outbox").add({ ...deal, number: 7, clientKey: "kept-key-1" });
+    await old.table("copies").put({ account: A, id: "e1", title: "Fredag", version: 4, renderedAt: 9, data: "kept" });
+    old.close();
+
+    useDatabase("store-dexie-kept");
+    expect((await listQueue(A, "e1")).map((d) => [d.number, d.clientKey])).toEqual([[7, "kept-key-1"]]);
+    expect((await loadCopy(A, "e1"))?.data).toBe("kept");
+    await enqueue({
+      account: A,
+      eveningId: "e1",
+      gameId: "g1",
+      number: 8,
+      entries: alone("Bo"),
+      clientKey: "kept-key-2",
+    });
+    const queue = await listQueue(A, "e1");
+    expect(queue.map((d) => d.number)).toEqual([7, 8]);
+    expect(queue[1]!.seq!).toBeGreaterThan(queue[0]!.seq!);
+    // The same client key is refused as before: the unique index came along.
+    await expect(
+      enqueue({ account: A, eveningId: "e1", gameId: "g1", number: 9, entries: allPass(), clientKey: "kept-key-1" }),
+    ).rejects.toThrow();
+  });
+
+  it("tells a watcher of a change another tab of the phone made", async () => {
+    useDatabase("store-other-tab");
+    const seen: number[][] = [];
+    const stop = watchQueue(A, "e1", (queue) => seen.push(queue.map((d) => d.number)));
+    await expect.poll(() => seen.length).toBe(1);
+    // Another tab: its own connection writes the log and says so on the phone's channel.
+    const other = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("store-other-tab");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = other.transaction("outbox", "readwrite");
+      tx.objectStore("outbox").add({
+        account: A,
+        eveningId: "e1",
+        gameId: "g1",
+        number: 3,
+        entries: allPass(),
+        clientKey: "other-tab-1",
+        state: "waiting",
+        queuedAt: 1,
+      });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    other.close();
+    const channel = new BroadcastChannel("store-other-tab-log");
+    channel.postMessage("changed");
+    await expect.poll(() => seen.at(-1)).toEqual([3]);
+    channel.close();
+    stop();
   });
 });
