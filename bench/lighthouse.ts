@@ -168,7 +168,8 @@ try {
   for (let run = 0; run < RUNS; run++)
     for (const [name, path, signedIn] of pages) {
       const lhr = await audit(path, signedIn, "performance");
-      // BENCH_DEBUG=1: where the main thread went (by script and by kind of work), for the first run of each page.
+      // BENCH_DEBUG=1: where the main thread went (by script and by kind of work), for the first run of each page
+      // (BENCH_DEBUG=all: for every run).
       if (process.env.BENCH_DEBUG && (run === 0 || process.env.BENCH_DEBUG === "all"))
         for (const id of ["bootup-time", "mainthread-work-breakdown", "long-tasks"]) {
           const items = (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
