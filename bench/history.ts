@@ -7,8 +7,8 @@
  * default the machine's server; skipped without one, except under CI=true, where it fails). The last lines are
  * machine-readable: `bench:history worst_p95=… floor_p95=… ratio=…` (SQLite) and `bench:history-pg worst_p95=…
  * floor_p95=… ratio=…`: the slowest page's p95 against the framework's floor, timed the same way in the same run — a
- * page of the same layout and sign-in that reads nothing (app/(table)/bench/floor, there only while the bench's
- * server runs with PROTOKOLL_BENCH_FLOOR) — with 100 requests per page, the pages and the floor taken in turns after
+ * page of the same layout that reads nothing of its own (the sign-in page, asked with the session: the layout reads
+ * who is signed in, as on every page) — with 100 requests per page, the pages and the floor taken in turns after
  * 20 rounds that warm the server; each line also has `group_over_slowest=` — the slowest of the group's pages over
  * the slowest of the others (wanted ≤ 1.2).
  */
@@ -233,8 +233,7 @@ async function run(
   );
   await (await import("../lib/db/client")).disconnectDb();
 
-  // The floor page exists only while PROTOKOLL_BENCH_FLOOR is set (app/(table)/bench/floor).
-  const server = await startServer({ ...env, PROTOKOLL_BENCH_FLOOR: "1" }, port);
+  const server = await startServer(env, port);
   try {
     const cookie = await signIn(server.base, "bench-history", PASSWORD);
     const get = async (path: string): Promise<number> => {
@@ -253,7 +252,8 @@ async function run(
       ["group", () => `/groups/${groupId}?game=${n++ % 2 ? "knektpass" : "norrlands-knack"}`],
       ["season", () => `/groups/${groupId}/season?game=knektpass&season=${2020 + (n++ % 3)}`],
       ["records", () => `/groups/${groupId}/records?game=${n++ % 2 ? "knektpass" : "norrlands-knack"}`],
-      ["floor", () => "/bench/floor"],
+      // The floor: the sign-in page with the session (the table's layout reads who is signed in; nothing else).
+      ["floor", () => "/sign-in"],
     ];
     // Taken in turns, a request of each page per round, so every page meets the same moments of a noisy machine
     // (and the same warmth of the server's code); the first rounds warm the server up and are not counted.

@@ -1,5 +1,5 @@
 /**
- * Environment, validated once (STYLE.md 8). Every variable is optional: the embedded default runs with none.
+ * Environment, validated once (docs/conventions.md 8). Every variable is optional: the embedded default runs with none.
  * See .env.example for what each one does.
  */
 import "server-only";

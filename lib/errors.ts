@@ -1,5 +1,5 @@
 /**
- * The one error type of the product (STYLE.md 6). Thrown by the data layer; mapped to an HTTP response in
+ * The one error type of the product (docs/conventions.md 6). Thrown by the data layer; mapped to an HTTP response in
  * lib/http/answers.ts and to an action result in lib/http/action-result.ts. What it says is a dictionary key with its
  * parameters (`text`, `fieldMessages`), translated where it is shown; `message` and `fields` are the English
  * rendering, for logs and for tests. A user never sees a stack trace.

@@ -1,6 +1,6 @@
 /**
  * The last known state of recently written games, per process, keyed by the evening's version. A derived
- * cache (STYLE.md 2): it holds only what the deals say, is used only when the stored version matches, and is
+ * cache (docs/conventions.md 2): it holds only what the deals say, is used only when the stored version matches, and is
  * rebuilt from the database on any mismatch — so several instances and restarts never see stale state.
  */
 import "server-only";

@@ -74,7 +74,7 @@ interface GameRow {
  * deleted, a game started — moves its evening's version on, on any instance, in the same transaction
  * (lib/data/changes.ts, the one-statement deal of decision 005); an evening's date and stakes are never changed
  * once written. So an entry is used only while its evening is still at that version, and writes anywhere and
- * restarts never show a stale figure (STYLE.md 2, a derived cache like the game cache). Kept per process.
+ * restarts never show a stale figure (docs/conventions.md 2, a derived cache like the game cache). Kept per process.
  */
 interface KeptEvening {
   version: number;

@@ -41,9 +41,9 @@ const giveWay = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The learned models, by group (or owner), game and game in play (the evening's earlier games join the history when
- * a new game starts): a derived cache (STYLE.md 2), used while its stamp — the count, version sum and latest change
- * of the other evenings it learns from — is the one read now: one small aggregate per position, none while the
- * model is younger than `FRESH_MS`. A deal
+ * a new game starts): a derived cache (docs/conventions.md 2), used while its stamp — the count, version sum and
+ * latest change of the other evenings it learns from — is the one read now: one small aggregate per position, none
+ * while the model is younger than `FRESH_MS`. A deal
  * recorded at the table being watched moves none of it, so the model is learned again only when the history
  * changes (an evening of the group recorded, edited or deleted, a new game started) — but not more than once in
  * `FRESH_MS`: two tables of a group playing at once change each other's history with every deal, a deal more among

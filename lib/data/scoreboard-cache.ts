@@ -1,6 +1,6 @@
 /**
  * The games of the live scoreboards last built, per process, keyed by the evening's version. A derived cache
- * (STYLE.md 2) like the game cache: a live scoreboard is built again after every deal of an evening someone
+ * (docs/conventions.md 2) like the game cache: a live scoreboard is built again after every deal of an evening someone
  * watches, and all but one of its games are what they were a version ago. It is used only for the version it was
  * built at, or for the next one when this process made the write that led there (`writeAfter`, a deal or a new game);
  * anything else is read from the database again — so several instances and restarts never see stale games.

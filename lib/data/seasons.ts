@@ -109,8 +109,8 @@ export function pickSeason(seasons: Season[], key?: unknown): Season {
  */
 /**
  * The group's games already read and folded, by group, game and range: a derived cache like the parsed summaries
- * (STYLE.md 2). An entry is used only while its stamp — the count, version sum and latest change of the range's
- * evenings (every change to an evening moves its version and time on) and the group's players with their merges
+ * (docs/conventions.md 2). An entry is used only while its stamp — the count, version sum and latest change of the
+ * range's evenings (every change to an evening moves its version and time on) and the group's players with their merges
  * and names — is the one read now, so a change on any instance is never missed.
  */
 const MAX_FOLDED = 200;

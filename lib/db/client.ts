@@ -1,6 +1,6 @@
 /**
- * The one Prisma client of the process (STYLE.md 3), for the provider DATABASE_URL names. In the app only the
- * data layer (lib/data/) imports it; scripts, benchmarks and tests use it to set up and inspect databases.
+ * The one Prisma client of the process (docs/conventions.md 3), for the provider DATABASE_URL names. In the app only
+ * the data layer (lib/data/) imports it; scripts, benchmarks and tests use it to set up and inspect databases.
  * Both generated clients come from the same models, so they share one API; the SQLite client's type stands for
  * both. The SQLite connection goes through lib/db/sqlite-statements.ts, which reuses prepared statements.
  */

@@ -1,7 +1,7 @@
 /**
  * What every server action returns: data, or what went wrong as messages to translate where they are shown —
- * never a thrown error (STYLE.md 4). AppErrors become their code, message, rules problems and field messages;
- * anything else is logged and reported as a generic failure, so a user never sees a stack trace.
+ * never a thrown error (docs/conventions.md 4). AppErrors become their code, message, rules problems and field
+ * messages; anything else is logged and reported as a generic failure, so a user never sees a stack trace.
  */
 import "server-only";
 import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";

@@ -1,5 +1,6 @@
 /**
- * The one error shape of the route handlers: `{ error: { code, message } }` with the right status (STYLE.md 5).
+ * The one error shape of the route handlers: `{ error: { code, message } }` with the right status
+ * (docs/conventions.md 5).
  * The message is translated for whoever asked (the language cookie, else the browser's preference).
  */
 import "server-only";

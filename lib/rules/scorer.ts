@@ -73,7 +73,7 @@ function clampedAtZero(text: RulesMessage): RulesMessage {
 const names = (players: string[], seats: number[]) => seats.map((s) => players[s]).join(", ");
 
 /**
- * Scores one game deal by deal: a fold over the deal log (STYLE.md 2). `push` validates a deal against the
+ * Scores one game deal by deal: a fold over the deal log (docs/conventions.md 2). `push` validates a deal against the
  * current state and applies it only when it is valid, so the scorer is always in a valid state; `check`
  * says what `push` would reject without changing anything. Every rule cited is in RULES.md.
  */

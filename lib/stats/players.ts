@@ -1,6 +1,6 @@
 /**
  * Statistics of players across evenings, added up from per-game summaries (lib/stats/summary.ts), which fold
- * the rules engine's results (STYLE.md 2). Pure: tested on hand-computed histories.
+ * the rules engine's results (docs/conventions.md 2). Pure: tested on hand-computed histories.
  */
 import {
   evaluateGame,

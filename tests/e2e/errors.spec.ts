@@ -13,8 +13,6 @@ test("a wrong evening id, a wrong address and a wrong share link get a clear pag
   await expect(page).toHaveURL(/\/evenings$/);
 
   expect((await page.goto("/no/such/page"))!.status()).toBe(404);
-  // The benchmark's floor page is there only on the benchmark's own server (PROTOKOLL_BENCH_FLOOR).
-  expect((await page.goto("/bench/floor"))!.status()).toBe(404);
   await expect(page.getByTestId("not-found")).toContainText("There is nothing at this address");
   await page.getByRole("button", { name: "SV", exact: true }).click();
   await expect(page.getByTestId("not-found").getByRole("heading", { level: 1 })).toHaveText("Hittades inte");
