@@ -4,7 +4,7 @@
  * parameters (`text`, `fieldMessages`), translated where it is shown; `message` and `fields` are the English
  * rendering, for logs and for tests. A user never sees a stack trace.
  */
-import type { ZodError } from "zod";
+import type { ZodError, ZodType } from "zod";
 import { isMessageKey, problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
 import type { Problem } from "@/lib/rules";
 
@@ -64,8 +64,8 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /**
- * Bad input, field by field: each zod issue's message is a dictionary key (the schemas in lib/schemas and
- * lib/data say which), with the limit it broke as `{max}`; anything else is "this value is not valid".
+ * Bad input, field by field: each zod issue's message is a dictionary key (the schemas in lib/schemas say
+ * which), with the limit it broke as `{max}`; anything else is "this value is not valid".
  */
 export function invalidInput(error: ZodError, text: Message = { key: "errors.fields" }): AppError {
   const fields: Record<string, Message[]> = {};
@@ -81,6 +81,16 @@ export function invalidInput(error: ZodError, text: Message = { key: "errors.fie
     (fields[field] ??= []).push(message);
   }
   return new AppError("validation", text, { fields });
+}
+
+/**
+ * `value` as `schema` reads it, or the validation error naming each field that is wrong (`text` the error's own
+ * words): the one way input from outside is read in the data layer and the actions.
+ */
+export function parseInput<T>(schema: ZodType<T>, value: unknown, text?: Message): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidInput(parsed.error, text);
+  return parsed.data;
 }
 
 /** The rules engine refused something: its problems, each in both languages, as the error. */

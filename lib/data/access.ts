@@ -6,7 +6,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { sql, type Sql, type Tx } from "@/lib/db/client";
-import { isId } from "./input";
+import { isId } from "@/lib/schemas/ids";
 
 /** The signed-in user acting, or null for a visitor. */
 export type Actor = { userId: string } | null;

@@ -6,13 +6,9 @@
  * here, so a late repeat of its recording is answered, not stored again.
  */
 import "server-only";
-import { z } from "zod";
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "./prisma-errors";
-
-/** A change's key as a phone chooses it: 8–64 printable characters. */
-export const ChangeKeySchema = z.string().regex(/^[\x21-\x7e]{8,64}$/, "8–64 printable characters");
 
 /** What a keyed change is: a key made one of them is refused for another. */
 export type ChangeKind = "edit" | "delete" | "game";

@@ -6,12 +6,11 @@
 import "server-only";
 import { z } from "zod";
 import { getDb, jsonColumn, runStatement, sql, sqliteDirect, type Tx } from "@/lib/db/client";
-import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
+import { AppError, parseInput, refusedByRules } from "@/lib/errors";
 import {
   sameEntries,
   scorerAfter,
   evaluateGame,
-  MAX_NAME_LENGTH,
   scoreGame,
   type DealResult,
   type GameResult,
@@ -20,7 +19,17 @@ import {
 import type { Entries } from "@/lib/rules";
 import { sessionLive, sessionSeenLive } from "@/lib/auth/sessions";
 import { memberSql, requireSignedIn, type Actor } from "./access";
-import { IdSchema } from "./input";
+import {
+  asEntries,
+  DeleteDealSchema,
+  EditDealSchema,
+  RecordDealSchema,
+  SeenSchema,
+  type DeleteDealInput,
+  type EditDealInput,
+  type RecordDealInput,
+} from "@/lib/schemas/deal";
+import { IdSchema } from "@/lib/schemas/ids";
 import { MAX_DEALS_PER_GAME } from "@/lib/transfer/limits";
 import { withDatabaseRetry } from "./retry";
 import { gameInclude } from "./game-record";
@@ -30,82 +39,11 @@ import { announceEveningChange, inTransaction, markEveningChanged, versionClaim 
 import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./deal-sql";
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
-import { ChangeKeySchema, keepAnswer, once, removedKeys, spendKey } from "./applied-changes";
+import { keepAnswer, once, removedKeys, spendKey } from "./applied-changes";
 
-/** The shape that reaches the engine: bounded in size; the engine checks every value. */
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-/**
- * Up to 10 entries keyed by name, each an object of up to 8 fields; taken as they came (own keys only), so a
- * player named "__proto__" or "constructor" has an entry like anyone else.
- */
-const EntriesSchema = z.custom<Record<string, unknown>>(
-  (entries) =>
-    isPlainObject(entries) &&
-    Object.keys(entries).length <= 10 &&
-    Object.entries(entries).every(
-      ([name, entry]) => name.length <= MAX_NAME_LENGTH && isPlainObject(entry) && Object.keys(entry).length <= 8,
-    ),
-  "field.invalid",
-);
-
-/** Entries of the input's shape; the rules engine checks every value before anything is written. */
-const asEntries = (entries: z.infer<typeof EntriesSchema>) => entries as unknown as Entries;
-
-export const RecordDealSchema = z.object({
-  gameId: IdSchema,
-  /** The number the phone believes it is entering: refused if someone else recorded it first. */
-  number: z.number().int().min(1).max(100_000),
-  entries: EntriesSchema,
-  /** Chosen by the phone per deal, so a retried submission is recognised. */
-  clientKey: ChangeKeySchema.optional(),
-  /**
-   * The account that entered the deal on the phone (its outbox says): a deal is never stored under another
-   * account's name, whoever is signed in on that phone when it is sent.
-   */
-  account: IdSchema.optional(),
-});
-export type RecordDealInput = z.input<typeof RecordDealSchema>;
-
-/**
- * A change of a stored deal may say which deal it changes: its entries as the phone showed them. Changed or
- * replaced from another phone since, the deal is not the one the person saw, and the change is refused as a
- * conflict — nobody edits or deletes a deal they did not see. (Without it, the deal at that number is changed.)
- */
-const SeenSchema = EntriesSchema.optional();
-/** The key the deal was recorded with, as the phone showed it: another deal moved into its number is not it. */
-const SeenKeySchema = ChangeKeySchema.optional();
-
-export const EditDealSchema = z.object({
-  gameId: IdSchema,
-  number: z.number().int().min(1).max(100_000),
-  entries: EntriesSchema,
-  expected: SeenSchema,
-  expectedKey: SeenKeySchema,
-  /** The phone's key for this change: applied once, a repeat answered as the first (decision 023). */
-  key: ChangeKeySchema.optional(),
-  /**
-   * *Keep mine* on a conflict: the deal becomes the sender's recording of it — its key (the phone's recording that
-   * conflicted) and its recorder are the sender's, so the record says who recorded what stands.
-   */
-  clientKey: ChangeKeySchema.optional(),
-});
-export type EditDealInput = z.input<typeof EditDealSchema>;
-
-export const DeleteDealSchema = z.object({
-  gameId: IdSchema,
-  number: z.number().int().min(1).max(100_000),
-  expected: SeenSchema,
-  expectedKey: SeenKeySchema,
-  key: ChangeKeySchema.optional(),
-});
-export type DeleteDealInput = z.input<typeof DeleteDealSchema>;
-
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error, { key: "errors.dealUnreadable" });
-  return parsed.data;
-}
+/** A deal's input, read by its schema: a deal that cannot be read says so, field by field. */
+const parse = <T>(schema: z.ZodType<T>, input: unknown): T =>
+  parseInput(schema, input, { key: "errors.dealUnreadable" });
 
 interface HeadRow {
   id: string;

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { evaluateGame, type GameRecord, type GameResult, type Stakes, RulesError } from "@/lib/rules";
 import { memberSql, requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
-import { isId } from "./input";
+import { isId } from "@/lib/schemas/ids";
 import { toGameRecord, type StoredGame } from "./game-record";
 
 export interface GameView {

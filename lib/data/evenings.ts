@@ -3,60 +3,29 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
-import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
-import { evaluateGame, MAX_NAME_LENGTH, parseSetup, VARIANTS, type GameRecord } from "@/lib/rules";
+import { AppError, parseInput, refusedByRules } from "@/lib/errors";
+import { evaluateGame, parseSetup, VARIANTS, type GameRecord } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
-import { distinctPeople, EveningDetailsSchema } from "@/lib/schemas/evening";
+import {
+  CreateEveningSchema,
+  StartGameSchema,
+  type CreateEveningInput,
+  type StartGameInput,
+} from "@/lib/schemas/evening";
+export type { CreateEveningInput, StartGameInput };
 import { nameKey } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "@/lib/transfer/limits";
-import { IdSchema, TextSchema } from "./input";
 import { rememberGame, writing, type GameState } from "./game-cache";
 import { gameInclude, seatNames, toGameRecord } from "./game-record";
 import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
-import { ChangeKeySchema, keepAnswer, once } from "./applied-changes";
+import { keepAnswer, once } from "./applied-changes";
 
 /** An unguessable token for links: 192 random bits. */
 export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
-
-const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
-
-/** The first dealer's seat is one of the table's seats. */
-const dealerAtTheTable = (value: { players: string[]; firstDealerSeat: number }, ctx: z.RefinementCtx) => {
-  if (value.firstDealerSeat >= value.players.length)
-    ctx.addIssue({ code: "custom", path: ["firstDealerSeat"], message: "field.firstDealerSeat" });
-};
-
-export const CreateEveningSchema = EveningDetailsSchema.extend({
-  players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers").superRefine(distinctPeople),
-  firstDealerSeat: z.number().int().min(0).max(9).default(0),
-  /** A saved rule set of the actor's: its house rules and stakes are copied to the evening (pinned). */
-  ruleSetId: IdSchema.optional(),
-  /** Stakes in whole minor units, when no rule set is named; null or absent: not played for money. */
-  stakes: z.unknown().nullish(),
-  /** A group of the actor's: the evening is kept for it, and its players are the group's players. */
-  groupId: IdSchema.optional(),
-}).superRefine(dealerAtTheTable);
-export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
-
-export const StartGameSchema = z
-  .object({
-    eveningId: IdSchema,
-    players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
-    firstDealerSeat: z.number().int().min(0).max(9),
-    /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
-    key: ChangeKeySchema.optional(),
-    /**
-     * The number of the game the phone starts, as it showed the evening: when another phone started that game
-     * meanwhile with the same seats and first dealer, it is the same game (answered `same`); with others, refused.
-     */
-    number: z.number().int().min(1).max(1000).optional(),
-  })
-  .superRefine(dealerAtTheTable);
-export type StartGameInput = z.input<typeof StartGameSchema>;
 
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {
@@ -92,9 +61,7 @@ async function seatPlayers(tx: Tx, ownerId: string, eveningId: string, names: st
 
 export async function createEvening(actor: Actor, input: CreateEveningInput): Promise<{ id: string }> {
   const { userId } = requireSignedIn(actor);
-  const parsed = CreateEveningSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const data = parsed.data;
+  const data = parseInput(CreateEveningSchema, input);
   let rules: { houseRules: Record<string, unknown>; stakes?: unknown } = data;
   let ruleSetName: string | null = null;
   if (data.ruleSetId) {
@@ -153,16 +120,15 @@ export async function startGame(
   actor: Actor,
   input: StartGameInput,
 ): Promise<StartedGame & { duplicate?: true; same?: true }> {
-  const parsed = StartGameSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const { eveningId, key } = parsed.data;
+  const game = parseInput(StartGameSchema, input);
+  const { eveningId, key } = game;
   const keyed = key ? { userId: requireSignedIn(actor).userId, key, kind: "game" as const } : null;
   // Under way until remembered: the live scoreboard may hear of it (NOTIFY) before this answer (game-cache.ts).
   return once(
     keyed,
     () =>
       writing(eveningId, async () => {
-        const started = await storeNextGame(actor, parsed.data);
+        const started = await storeNextGame(actor, game);
         // Only once committed (game-cache.ts: a version that does not match is never used).
         if (started.state) rememberGame(started.game.id, started.state);
         return started.same ? { ...started.game, same: true as const } : started.game;

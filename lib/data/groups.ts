@@ -6,20 +6,16 @@
 import "server-only";
 import { z } from "zod";
 import { dateColumn, getDb, readRows, sql, type Tx } from "@/lib/db/client";
-import { AppError, invalidInput } from "@/lib/errors";
-import { MAX_NAME_LENGTH } from "@/lib/rules";
+import { AppError, parseInput } from "@/lib/errors";
 import { nameKey } from "@/lib/schemas/names";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { newToken } from "./evenings";
-import { IdSchema, isId, TextSchema } from "./input";
+import { GroupNameSchema, GroupPlayerNameSchema } from "@/lib/schemas/group";
+import { IdSchema, isId } from "@/lib/schemas/ids";
 
 export type GroupRole = "admin" | "member";
 type Reader = Pick<Tx, "groupMember">;
-
-export const GROUP_NAME_MAX = 60;
-export const GroupNameSchema = TextSchema(GROUP_NAME_MAX, "field.nameNeeded");
-const PlayerNameSchema = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
 
 const noGroup = () => new AppError("not_found", { key: "errors.noGroup" });
 
@@ -53,9 +49,7 @@ export async function requireGroupRole(
 }
 
 function parseName(schema: z.ZodType<string>, value: unknown): string {
-  const parsed = z.object({ name: schema }).safeParse({ name: value });
-  if (!parsed.success) throw invalidInput(parsed.error);
-  return parsed.data.name;
+  return parseInput(z.object({ name: schema }), { name: value }).name;
 }
 
 export async function createGroup(actor: Actor, name: unknown): Promise<{ id: string }> {
@@ -291,7 +285,7 @@ export async function groupPlayersFor(tx: Tx, groupId: string, names: string[]):
 }
 
 export async function addGroupPlayer(actor: Actor, groupId: unknown, name: unknown): Promise<{ id: string }> {
-  const newName = parseName(PlayerNameSchema, name);
+  const newName = parseName(GroupPlayerNameSchema, name);
   return inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin", "member"]);
     const existing = await tx.groupPlayer.findUnique({
@@ -324,7 +318,7 @@ export async function renameGroupPlayer(
   playerId: unknown,
   name: unknown,
 ): Promise<void> {
-  const newName = parseName(PlayerNameSchema, name);
+  const newName = parseName(GroupPlayerNameSchema, name);
   await inTransaction(async (tx) => {
     const { groupId: id } = await requireGroupRole(tx, actor, groupId, ["admin"]);
     const player = await requirePlayer(tx, id, playerId);

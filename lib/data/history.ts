@@ -2,7 +2,7 @@
 import "server-only";
 import { dateColumn, join, jsonColumn, readRows, sql, type Sql } from "@/lib/db/client";
 import { requireSignedIn, visibleSql, type Actor, type Role } from "./access";
-import { hasControlCharacters } from "./input";
+import { hasControlCharacters } from "@/lib/rules";
 import { summariesOfEvenings } from "./game-summary";
 import { playsForMoney, type Stakes } from "@/lib/rules";
 import { gameMoney } from "@/lib/stats/players";

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor } from "./access";
 import { newToken } from "./evenings";
-import { isId } from "./input";
+import { isId } from "@/lib/schemas/ids";
 
 /** Becomes a member through the owner's invite link. */
 export async function joinEvening(actor: Actor, inviteToken: string): Promise<{ id: string; title: string }> {

@@ -6,11 +6,11 @@
  */
 import "server-only";
 import { DbNull, getDb } from "@/lib/db/client";
-import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
+import { AppError, parseInput, refusedByRules } from "@/lib/errors";
 import { parseSetup, parseStakes, playsForMoney, type Stakes, type VariantId } from "@/lib/rules";
 import { requireSignedIn, type Actor } from "./access";
 import { RULE_SET_NAME_MAX, RuleSetSchema, type RuleSetInput } from "@/lib/schemas/rule-set";
-import { IdSchema } from "./input";
+import { IdSchema } from "@/lib/schemas/ids";
 import { isUniqueViolation } from "./prisma-errors";
 import { requireGroupRole } from "./groups";
 
@@ -49,10 +49,8 @@ export function checkRules(
 }
 
 function parse(input: unknown) {
-  const parsed = RuleSetSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const { name, variant } = parsed.data;
-  return { name, variant, ...checkRules(variant, parsed.data.houseRules, parsed.data.stakes) };
+  const { name, variant, houseRules, stakes } = parseInput(RuleSetSchema, input);
+  return { name, variant, ...checkRules(variant, houseRules, stakes) };
 }
 
 function toView(

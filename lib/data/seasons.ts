@@ -3,11 +3,9 @@
  * with the group's merges applied (lib/stats/season.ts adds them up) — never by refolding deals.
  */
 import "server-only";
-import { z } from "zod";
 import { dateColumn, getDb, join, readRows, sql } from "@/lib/db/client";
-import { AppError, invalidInput } from "@/lib/errors";
+import { AppError, parseInput } from "@/lib/errors";
 import { VARIANT_IDS, type VariantId } from "@/lib/rules";
-import { CalendarDateSchema } from "@/lib/schemas/evening";
 import {
   groupRecords,
   readAsOne,
@@ -20,7 +18,8 @@ import type { Actor } from "./access";
 import { summarizedGames } from "./game-summary";
 import { canonicalOf, requireGroupRole } from "./groups";
 import { inTransaction } from "./changes";
-import { isId, TextSchema } from "./input";
+import { SeasonSchema, type SeasonInput } from "@/lib/schemas/group";
+import { isId } from "@/lib/schemas/ids";
 
 export interface Season {
   /** A defined season's id, or the year of a calendar-year season ("2026"). */
@@ -283,21 +282,10 @@ function parseVariant(value: unknown): VariantId {
   throw new AppError("validation", { key: "errors.noSuchGame" });
 }
 
-export const SeasonSchema = z
-  .object({
-    variant: z.enum(VARIANT_IDS),
-    name: TextSchema(40, "field.nameNeeded"),
-    startsOn: CalendarDateSchema,
-    endsOn: CalendarDateSchema,
-    bestEvenings: z.coerce.number().int("field.wholeNumber").min(1, "field.wholeNumber").max(1000).nullish(),
-  })
-  .refine((s) => s.startsOn <= s.endsOn, { message: "field.seasonEndsBeforeStart", path: ["endsOn"] });
-export type SeasonInput = z.input<typeof SeasonSchema>;
+export type { SeasonInput };
 
 function parseSeason(input: unknown) {
-  const parsed = SeasonSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
-  const s = parsed.data;
+  const s = parseInput(SeasonSchema, input);
   return {
     variant: s.variant,
     name: s.name,

@@ -1,26 +1,20 @@
 /** Accounts: sign-up, password check with throttling of failed sign-ins (shared by every instance via the database). */
 import "server-only";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { checkPassword, dummyHash, hashPassword } from "@/lib/auth/passwords";
 import { endOtherSessions } from "@/lib/auth/sessions";
-import { AppError, invalidInput } from "@/lib/errors";
+import { AppError, parseInput } from "@/lib/errors";
 import type { Message } from "@/lib/i18n/dictionaries";
 import { isUniqueViolation } from "./prisma-errors";
+import {
+  ChangePasswordSchema,
+  SignUpSchema,
+  UsernameSchema,
+  type ChangePasswordInput,
+  type SignUpInput,
+} from "@/lib/schemas/account";
 
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9_.-]{2,31}$/, "field.username");
-export const PasswordSchema = z.string().min(8, "field.passwordMin").max(200, "field.atMostChars");
-export const SignUpSchema = z.object({ username: UsernameSchema, password: PasswordSchema });
-export type SignUpInput = z.infer<typeof SignUpSchema>;
-export const ChangePasswordSchema = z.object({
-  current: z.string().max(200, "field.atMostChars"),
-  password: PasswordSchema,
-});
-export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+export type { ChangePasswordInput, SignUpInput };
 
 /**
  * Sign-in attempts counted per window: 5 per account from one client address (counted before the password is
@@ -165,12 +159,11 @@ export async function changePassword(
   input: ChangePasswordInput,
   client = "unknown",
 ): Promise<{ endedSessions: number }> {
-  const parsed = ChangePasswordSchema.safeParse(input);
-  if (!parsed.success) throw invalidInput(parsed.error);
+  const { current, password } = parseInput(ChangePasswordSchema, input);
   const db = getDb();
   const user = await db.user.findUnique({ where: { id: session.userId }, select: { username: true } });
   if (!user) throw new AppError("unauthenticated", { key: "errors.signIn" });
-  const check = await verifyCredentials(user.username, parsed.data.current, new Date(), client);
+  const check = await verifyCredentials(user.username, current, new Date(), client);
   if (!check.ok) {
     const message: Message = { key: check.reason === "throttled" ? "auth.throttled" : "account.wrongPassword" };
     throw new AppError(check.reason === "throttled" ? "rate_limited" : "validation", message, {
@@ -179,7 +172,7 @@ export async function changePassword(
   }
   await db.user.update({
     where: { id: session.userId },
-    data: { passwordHash: await hashPassword(parsed.data.password, client) },
+    data: { passwordHash: await hashPassword(password, client) },
   });
   return { endedSessions: await endOtherSessions(session.userId, session.sid) };
 }

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { VARIANT_IDS } from "@/lib/rules";
+import { MAX_NAME_LENGTH, VARIANT_IDS } from "@/lib/rules";
+import { ChangeKeySchema, IdSchema } from "./ids";
 import { hasForbiddenCharacters, looksEmpty, sameNames } from "./names";
 
 // Every message of these schemas is a dictionary key: lib/errors.ts (invalidInput) turns an issue into a
@@ -53,3 +54,39 @@ export const EveningDetailsSchema = z.object({
   houseRules: z.record(z.string(), z.unknown()).default({}),
 });
 export type EveningDetails = z.infer<typeof EveningDetailsSchema>;
+
+const Name = TextSchema(MAX_NAME_LENGTH, "field.nameNeeded");
+
+/** The first dealer's seat is one of the table's seats. */
+const dealerAtTheTable = (value: { players: string[]; firstDealerSeat: number }, ctx: z.RefinementCtx) => {
+  if (value.firstDealerSeat >= value.players.length)
+    ctx.addIssue({ code: "custom", path: ["firstDealerSeat"], message: "field.firstDealerSeat" });
+};
+
+export const CreateEveningSchema = EveningDetailsSchema.extend({
+  players: z.array(Name).min(1, "field.addPlayers").max(10, "field.atMostPlayers").superRefine(distinctPeople),
+  firstDealerSeat: z.number().int().min(0).max(9).default(0),
+  /** A saved rule set of the actor's: its house rules and stakes are copied to the evening (pinned). */
+  ruleSetId: IdSchema.optional(),
+  /** Stakes in whole minor units, when no rule set is named; null or absent: not played for money. */
+  stakes: z.unknown().nullish(),
+  /** A group of the actor's: the evening is kept for it, and its players are the group's players. */
+  groupId: IdSchema.optional(),
+}).superRefine(dealerAtTheTable);
+export type CreateEveningInput = z.input<typeof CreateEveningSchema>;
+
+export const StartGameSchema = z
+  .object({
+    eveningId: IdSchema,
+    players: z.array(Name).min(1).max(10).superRefine(distinctPeople),
+    firstDealerSeat: z.number().int().min(0).max(9),
+    /** The phone's key for this change: the game is started once, a repeat answered as the first (decision 023). */
+    key: ChangeKeySchema.optional(),
+    /**
+     * The number of the game the phone starts, as it showed the evening: when another phone started that game
+     * meanwhile with the same seats and first dealer, it is the same game (answered `same`); with others, refused.
+     */
+    number: z.number().int().min(1).max(1000).optional(),
+  })
+  .superRefine(dealerAtTheTable);
+export type StartGameInput = z.input<typeof StartGameSchema>;

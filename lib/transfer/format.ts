@@ -16,15 +16,14 @@ import {
   type Problem,
   type Stakes,
   type VariantId,
-  MAX_NAME_LENGTH,
-  VARIANT_IDS,
 } from "@/lib/rules";
 import { problemInBoth, translate, type Message } from "@/lib/i18n/dictionaries";
 import { hasForbiddenCharacters, looksEmpty, sameNames } from "@/lib/schemas/names";
 import { IMPORT_LIMITS } from "./limits";
-import { CalendarDateSchema, EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
+import { EVENING_TITLE_MAX, EveningDetailsSchema } from "@/lib/schemas/evening";
 import { z } from "zod";
 import { RULE_SET_NAME_MAX, RuleSetSchema } from "@/lib/schemas/rule-set";
+import { GroupNameSchema, GroupPlayerNameSchema, SeasonFieldsSchema } from "@/lib/schemas/group";
 
 export const EVENING_FORMAT = "protokoll.evening";
 export const BACKUP_FORMAT = "protokoll.backup";
@@ -417,30 +416,21 @@ function readRuleSets(raw: unknown, problems: ImportProblem[]): RuleSetData[] {
 }
 
 const MAX_GROUPS = 100;
+/** A backup's group: its name, players and seasons read by the same schemas as the forms that make them. */
 const GroupSchema = z.object({
   key: z.string().trim().min(1).max(200),
-  name: z.string().trim().normalize("NFC").min(1).max(60),
+  name: GroupNameSchema,
   members: z.array(z.object({ account: z.string().min(1).max(64), admin: z.boolean() })).max(1000),
   players: z
     .array(
       z.object({
-        name: z.string().trim().normalize("NFC").min(1).max(MAX_NAME_LENGTH),
+        name: GroupPlayerNameSchema,
         account: z.string().min(1).max(64).nullable(),
-        mergedInto: z.string().trim().normalize("NFC").min(1).max(MAX_NAME_LENGTH).nullable(),
+        mergedInto: GroupPlayerNameSchema.nullable(),
       }),
     )
     .max(2000),
-  seasons: z
-    .array(
-      z.object({
-        variant: z.enum(VARIANT_IDS),
-        name: z.string().trim().min(1).max(40),
-        startsOn: CalendarDateSchema,
-        endsOn: CalendarDateSchema,
-        bestEvenings: z.number().int().min(1).max(1000).nullable(),
-      }),
-    )
-    .max(200),
+  seasons: z.array(SeasonFieldsSchema.extend({ bestEvenings: z.number().int().min(1).max(1000).nullable() })).max(200),
 });
 
 /**
@@ -468,8 +458,6 @@ function readGroups(raw: unknown, problems: ImportProblem[]): GroupData[] {
     if (keys.has(group.key)) say({ key: "importProblem.groupField", params: { field: "key" } });
     keys.add(group.key);
     const names = group.players.map((p) => p.name);
-    for (const name of names)
-      if (hasForbiddenCharacters(name)) say({ key: "importProblem.groupField", params: { field: `players: ${name}` } });
     const same = sameNames(names);
     if (same) say({ key: "importProblem.samePerson", params: { label: group.name, a: same[0], b: same[1] } });
     const merged = new Map(group.players.map((p) => [p.name, p.mergedInto]));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CreateEveningSchema } from "@/lib/data/evenings";
-import { SignUpSchema } from "@/lib/data/users";
+import { CreateEveningSchema } from "@/lib/schemas/evening";
+import { SignUpSchema } from "@/lib/schemas/account";
 import { AppError, invalidInput, refusedByRules } from "@/lib/errors";
 import { isMessageKey, problemText, translate } from "@/lib/i18n/dictionaries";
 import { validateGame } from "@/lib/rules";

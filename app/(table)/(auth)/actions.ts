@@ -4,8 +4,9 @@ import { headers } from "next/headers";
 import { AuthError } from "next-auth";
 import { signIn, signOut } from "@/auth";
 import { actionFailure, isForm, notAForm, runAction, type ActionResult } from "@/lib/http/action-result";
-import { createUser, SignUpSchema } from "@/lib/data/users";
-import { invalidInput } from "@/lib/errors";
+import { createUser } from "@/lib/data/users";
+import { SignUpSchema } from "@/lib/schemas/account";
+import { parseInput } from "@/lib/errors";
 import { sitePath } from "@/lib/http/site-path";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 
@@ -36,9 +37,8 @@ export async function signUpAction(_: ActionResult | null, formData: FormData): 
   const password = String(formData.get("password") ?? "").slice(0, 300);
   const client = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   const created = await runAction(() => {
-    const parsed = SignUpSchema.safeParse({ username: String(formData.get("username") ?? "").slice(0, 100), password });
-    if (!parsed.success) throw invalidInput(parsed.error);
-    return createUser(parsed.data, client);
+    const username = String(formData.get("username") ?? "").slice(0, 100);
+    return createUser(parseInput(SignUpSchema, { username, password }), client);
   });
   if (!created.ok) return created;
   return signInWith(created.data.username, password, sitePath(formData.get("next")));

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireActor } from "@/lib/auth/require";
-import { GROUP_NAME_MAX, listGroups } from "@/lib/data/groups";
+import { listGroups } from "@/lib/data/groups";
+import { GROUP_NAME_MAX } from "@/lib/schemas/group";
 import { format } from "@/lib/i18n/dictionaries";
 import { getI18n } from "@/lib/i18n/server";
 import { Words } from "@/lib/i18n/words";

@@ -193,3 +193,43 @@ describe("CSV export", () => {
     expect(csvField(-5)).toBe("-5");
   });
 });
+
+describe("a backup's groups are read by the schemas that make them", () => {
+  const group = (fields: Record<string, unknown>) => ({
+    key: "g1",
+    name: "Torsdagsgänget",
+    members: [],
+    players: [{ name: "Anna", account: null, mergedInto: null }],
+    seasons: [],
+    ...fields,
+  });
+  const read = (g: unknown) =>
+    readImport({ format: BACKUP_FORMAT, version: 1, evenings: [], groups: [g] }, "2026-12-07");
+
+  it("refuses the names creating a group refuses: control characters, only invisible ones, too long", () => {
+    for (const bad of [
+      { name: "Gänget\u0007" },
+      { name: "\u200b\u200b" },
+      { name: "x".repeat(61) },
+      { players: [{ name: "An\u0000na", account: null, mergedInto: null }] },
+      {
+        seasons: [
+          { variant: "knektpass", name: "Vår\u001b", startsOn: "2026-01-01", endsOn: "2026-06-30", bestEvenings: null },
+        ],
+      },
+    ]) {
+      const { groups, problems } = read(group(bad));
+      expect(groups, JSON.stringify(bad)).toEqual([]);
+      expect(problems.length, JSON.stringify(bad)).toBeGreaterThan(0);
+    }
+  });
+
+  it("stores the names as creating a group would: trimmed and in one Unicode form", () => {
+    const { groups, problems } = read(
+      group({ name: " Ga\u0308nget ", players: [{ name: "Bjo\u0308rn", account: null, mergedInto: null }] }),
+    );
+    expect(problems).toEqual([]);
+    expect(groups[0]!.name).toBe("G\u00e4nget");
+    expect(groups[0]!.players[0]!.name).toBe("Bj\u00f6rn");
+  });
+});

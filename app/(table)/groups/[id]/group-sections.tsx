@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { qrSvg } from "@/app/_components/site-url";
-import { GROUP_NAME_MAX, type GroupView } from "@/lib/data/groups";
+import type { GroupView } from "@/lib/data/groups";
+import { GROUP_NAME_MAX } from "@/lib/schemas/group";
 import type { Season } from "@/lib/data/seasons";
 import { format, intlLocale, type Locale, type MessageKey } from "@/lib/i18n/dictionaries";
 import { MAX_NAME_LENGTH, VARIANTS, VARIANT_IDS, isVariantId, type VariantId } from "@/lib/rules";
