@@ -1,23 +1,12 @@
 /**
  * What every server action returns: data, or what went wrong as messages to translate where they are shown —
- * never a thrown error (docs/conventions.md 4). AppErrors become their code, message, rules problems and field
- * messages; anything else is logged and reported as a generic failure, so a user never sees a stack trace.
+ * never a thrown error (docs/conventions.md 4). A thrown error is read as every answer reads it (`failure.ts`).
  */
 import "server-only";
-import { isTransientDatabaseError, UNAVAILABLE } from "@/lib/data/retry";
-import { isAppError, type AppErrorCode } from "@/lib/errors";
 import type { Message } from "@/lib/i18n/dictionaries";
-import type { Problem } from "@/lib/rules";
+import { failureOf, type Failure } from "./failure";
 
-export type ActionFailure = {
-  ok: false;
-  code: AppErrorCode | "internal";
-  message: Message;
-  /** The rules engine's problems, each in both languages, with its deal and player. */
-  problems: Problem[];
-  /** Field name → messages, for forms. */
-  fields: Record<string, Message[]>;
-};
+export type ActionFailure = { ok: false } & Omit<Failure, "status">;
 
 export type ActionResult<T = undefined> = { ok: true; data: T } | ActionFailure;
 
@@ -41,17 +30,7 @@ export function notAForm(): ActionFailure {
 export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
   try {
     return { ok: true, data: await work() };
-  } catch (caught) {
-    const error = isTransientDatabaseError(caught) ? UNAVAILABLE() : caught;
-    if (isAppError(error)) {
-      return {
-        ok: false,
-        code: error.code,
-        message: error.text,
-        problems: error.problems,
-        fields: error.fieldMessages,
-      };
-    }
+  } catch (error) {
     // Next's redirect() and notFound() are thrown and must keep travelling.
     if (
       error instanceof Error &&
@@ -60,7 +39,7 @@ export async function runAction<T>(work: () => Promise<T>): Promise<ActionResult
       error.digest.startsWith("NEXT_")
     )
       throw error;
-    console.error(error);
-    return actionFailure("internal", { key: "errors.internal" });
+    const { code, message, problems, fields } = failureOf(error);
+    return { ok: false, code, message, problems, fields };
   }
 }

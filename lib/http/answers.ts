@@ -4,8 +4,8 @@
  * The message is translated for whoever asked (the language cookie, else the browser's preference).
  */
 import "server-only";
-import { isTransientDatabaseError, RETRY_AFTER_SECONDS, UNAVAILABLE } from "@/lib/data/retry";
-import { isAppError } from "@/lib/errors";
+import { RETRY_AFTER_SECONDS } from "@/lib/data/retry";
+import { failureOf } from "./failure";
 import { translate, type Locale, type Message } from "@/lib/i18n/dictionaries";
 import { getLocale } from "@/lib/i18n/server";
 
@@ -35,22 +35,15 @@ export function errorAnswer(
   return { status, body: { error: { code, key: message.key, message: translate(message, locale), ...extra } } };
 }
 
-/** Maps any thrown error to an answer; unknown errors become a 500 without details (logged on the server). */
+/** Maps any thrown error to an answer (`failureOf`); unknown errors become a 500 without details. */
 export function errorAnswerFor(error: unknown, locale: Locale): JsonAnswer {
-  if (isTransientDatabaseError(error)) error = UNAVAILABLE();
-  if (isAppError(error)) {
-    const fields = Object.entries(error.fieldMessages).map(([name, list]) => [
-      name,
-      list.map((m) => translate(m, locale)),
-    ]);
-    const extra = {
-      ...(error.problems.length ? { problems: error.problems } : {}),
-      ...(fields.length ? { fields: Object.fromEntries(fields) } : {}),
-    };
-    return errorAnswer(error.code, error.text, error.status, locale, extra);
-  }
-  console.error(error);
-  return errorAnswer("internal", { key: "errors.internal" }, 500, locale);
+  const { code, status, message, problems, fields } = failureOf(error);
+  const translated = Object.entries(fields).map(([name, list]) => [name, list.map((m) => translate(m, locale))]);
+  const extra = {
+    ...(problems.length ? { problems } : {}),
+    ...(translated.length ? { fields: Object.fromEntries(translated) } : {}),
+  };
+  return errorAnswer(code, message, status, locale, extra);
 }
 
 /** The headers of an answer: never cached; a 503 says when to try again. */
