@@ -1,13 +1,13 @@
 /**
  * Accounts with Auth.js v5: username + password (bcrypt, throttled), optional GitHub sign-in when
- * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions that Sign out ends on the server (lib/auth/sessions.ts). The secret comes from lib/env (kept in
+ * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions that Sign out ends on the server (lib/data/sessions.ts). The secret comes from lib/env (kept in
  * ./data/ by the embedded default).
  */
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import { findOrCreateOAuthUser, verifyCredentials } from "@/lib/data/users";
-import { endSession, SESSION_MAX_AGE_MS, sessionLive, startSession } from "@/lib/auth/sessions";
+import { endSession, SESSION_MAX_AGE_MS, sessionLive, startSession } from "@/lib/data/sessions";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/security-headers.mjs";
 import { env } from "@/lib/env";
 
@@ -69,7 +69,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         token.sub = user.id;
         token.name = user.name;
       }
-      // A new session, its id kept in the cookie from now on: Sign out ends it on the server (lib/auth/sessions.ts).
+      // A new session, its id kept in the cookie from now on: Sign out ends it on the server (lib/data/sessions.ts).
       if (user && token.sub) token.sid = await startSession(token.sub);
       // A session ended since (signed out, its password changed) gives nothing — no name, no id, no fresh cookie:
       // Auth.js answers null and clears the cookie.

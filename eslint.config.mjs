@@ -28,6 +28,12 @@ export default defineConfig([
     files: ["app/**", "lib/**"],
     rules: { "max-lines-per-function": ["error", { max: 150, skipBlankLines: true, skipComments: true }] },
   },
+  {
+    // No circles between files (nor, through them, between folders): each module can be read knowing only what
+    // it imports.
+    files: ["app/**", "lib/**", "auth.ts", "proxy.ts"],
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
+  },
   // The layering (README "Layout"): each folder imports only what lies below it. Relative paths that climb into
   // a forbidden folder are caught as well as the `@/` alias.
   boundary(["lib/rules/**"], "the rules engine is pure: it imports nothing outside lib/rules", [], ["^(?!\\./)"]),
@@ -42,6 +48,33 @@ export default defineConfig([
     "db",
     "generated",
   ]),
+  boundary(["lib/transfer/**"], "the import and export formats are pure: they know no request, data layer or server", [
+    "data",
+    "db",
+    "http",
+    "server",
+    "live",
+    "auth",
+    "offline",
+  ]),
+  boundary(
+    ["lib/live/**"],
+    "the live fan-out sits below the server that serves it: it knows no server, session or page",
+    ["server", "auth", "http", "offline"],
+    ["^(@/|(\\.\\./)+)app(/|$)"],
+  ),
+  boundary(
+    ["lib/auth/**"],
+    "who is acting is read from the request and the data layer: no server, live updates or pages",
+    ["server", "live", "http", "offline"],
+    ["^(@/|(\\.\\./)+)app(/|$)"],
+  ),
+  boundary(
+    ["lib/http/**"],
+    "HTTP plumbing lies below the server and the pages, beside the sessions",
+    ["server", "live", "auth", "offline"],
+    ["^(@/|(\\.\\./)+)app(/|$)"],
+  ),
   boundary(
     ["app/**"],
     "pages and routes read and write through lib/data, never the database client",

@@ -20,7 +20,7 @@ import { summarizeGame } from "../lib/stats/summary";
 import { replayRatings } from "../lib/stats/ratings";
 import { learnModel, oddsOfGame, type DealModel } from "../lib/stats/odds";
 import path from "node:path";
-import { IMPORT_FILE_BYTES } from "../lib/http/body-limits.mjs";
+import { IMPORT_FILE_BYTES } from "../lib/transfer/size.mjs";
 import { MAX_DEALS_PER_GAME } from "../lib/transfer/limits";
 
 const fail = (file: string, message: string) => {

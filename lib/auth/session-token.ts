@@ -16,7 +16,7 @@ export async function userIdFromSessionToken(name: string, value: string, secret
 }
 
 /**
- * The user and the session id (`sid`, given at sign-in: lib/auth/sessions.ts) the cookie holds, or null if it is
+ * The user and the session id (`sid`, given at sign-in: lib/data/sessions.ts) the cookie holds, or null if it is
  * not valid. Whether the session was ended since is asked of the database, not here.
  */
 export async function sessionFromToken(

@@ -8,7 +8,7 @@ import type { Actor } from "@/lib/data/access";
 import { env } from "@/lib/env";
 import { decodeRemembered } from "./session-token";
 import { databaseProvider } from "@/lib/db/client";
-import { rememberedSession, sessionLive } from "./sessions";
+import { rememberedSession, sessionLive } from "@/lib/data/sessions";
 
 /**
  * Who is acting, read from the session cookie: decrypted and checked (signature, expiry) like `auth()` does,
@@ -25,7 +25,7 @@ export async function actorFromCookies(cookie: string | null | undefined): Promi
   return session ? { userId: session.userId } : null;
 }
 
-/** This request's live session — its account and its id (`sid`, lib/auth/sessions.ts) — or null. */
+/** This request's live session — its account and its id (`sid`, lib/data/sessions.ts) — or null. */
 export async function currentSession(): Promise<{ userId: string; sid: string } | null> {
   return sessionFromCookies((await headers()).get("cookie"));
 }

@@ -17,7 +17,7 @@ import {
   type GameRecord,
 } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
-import { sessionLive, sessionSeenLive } from "@/lib/auth/sessions";
+import { sessionLive, sessionSeenLive } from "@/lib/data/sessions";
 import { memberSql, requireSignedIn, type Actor } from "./access";
 import {
   asEntries,

@@ -1,11 +1,11 @@
 /** Evenings: create, start the next game, end; the names to offer. Permission checks inside every operation. */
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getDb, readRows, sql, type Tx } from "@/lib/db/client";
 import { AppError, parseInput, refusedByRules } from "@/lib/errors";
 import { evaluateGame, parseSetup, VARIANTS, type GameRecord } from "@/lib/rules";
 import { inTransaction, markEveningChanged } from "./changes";
+import { newToken } from "./tokens";
 import { requireRole, requireSignedIn, type Actor, type Role } from "./access";
 import {
   CreateEveningSchema,
@@ -22,10 +22,6 @@ import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
 import { keepAnswer, once } from "./applied-changes";
 
-/** An unguessable token for links: 192 random bits. */
-export function newToken(): string {
-  return randomBytes(24).toString("base64url");
-}
 
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {

@@ -10,7 +10,7 @@ import { AppError, parseInput } from "@/lib/errors";
 import { nameKey } from "@/lib/schemas/names";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor } from "./access";
-import { newToken } from "./evenings";
+import { newToken } from "./tokens";
 import { GroupNameSchema, GroupPlayerNameSchema } from "@/lib/schemas/group";
 import { IdSchema, isId } from "@/lib/schemas/ids";
 

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { inTransaction, markEveningChanged } from "./changes";
 import { requireRole, requireSignedIn, type Actor } from "./access";
-import { newToken } from "./evenings";
+import { newToken } from "./tokens";
 import { isId } from "@/lib/schemas/ids";
 
 /** Becomes a member through the owner's invite link. */

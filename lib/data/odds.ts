@@ -1,7 +1,7 @@
 /**
  * The live odds of an evening's game in play (decision 022), for the live scoreboard: computed off the request
  * path, one position at a time per process, in slices between other work and only while `whenIdle` lets them (the
- * live hub waits for the deals being saved and the live updates being sent, lib/server/foreground.ts); once per
+ * live hub waits for the deals being saved and the live updates being sent, lib/runtime/foreground.ts); once per
  * evening version, seeded by the game so every instance shows the same numbers. Learned from the latest
  * games of the same game in the evening's group (or its owner's evenings) and the evening's earlier games; the
  * prior when there are none.
@@ -102,7 +102,7 @@ async function modelOf(eveningId: string, position: OddsPosition): Promise<DealM
   return model;
 }
 
-/** Waits for a quiet moment, or at most `patience` times its own bound (lib/server/foreground.ts). */
+/** Waits for a quiet moment, or at most `patience` times its own bound (lib/runtime/foreground.ts). */
 type WhenIdle = (patience: number) => Promise<void>;
 
 async function compute(

@@ -16,7 +16,7 @@ import {
 } from "@/lib/rules";
 import { requireRole, type Actor } from "./access";
 import { inTransaction, markEveningChanged } from "./changes";
-import { newToken } from "./evenings";
+import { newToken } from "./tokens";
 import { storedGamesOf, type EveningColumns } from "./evening-view";
 import { toGameRecord } from "./game-record";
 import { oddsOf, type OddsPosition } from "./odds";

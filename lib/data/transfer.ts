@@ -21,7 +21,7 @@ import {
 } from "@/lib/transfer/format";
 import { backupParts, countProblem, IMPORT_LIMITS } from "@/lib/transfer/limits";
 import { requireRole, requireSignedIn, visibleWhere, type Actor } from "./access";
-import { newToken } from "./evenings";
+import { newToken } from "./tokens";
 import { groupPlayersFor } from "./groups";
 import { eveningWithGamesSelect } from "./game-record";
 import { toEntryRows, toGameRecord } from "./game-record";

@@ -1,8 +1,8 @@
 /** Accounts: sign-up, password check with throttling of failed sign-ins (shared by every instance via the database). */
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { checkPassword, dummyHash, hashPassword } from "@/lib/auth/passwords";
-import { endOtherSessions } from "@/lib/auth/sessions";
+import { checkPassword, dummyHash, hashPassword } from "@/lib/data/passwords";
+import { endOtherSessions } from "@/lib/data/sessions";
 import { AppError, parseInput } from "@/lib/errors";
 import type { Message } from "@/lib/i18n/dictionaries";
 import { isUniqueViolation } from "./prisma-errors";

@@ -11,7 +11,7 @@ import { resolveDatabase } from "@/lib/db/config";
 import { EVENING_CHANNEL, onEveningChanged, readChangePayload } from "@/lib/data/changes";
 import type { OddsPosition } from "@/lib/data/odds";
 import type { Scoreboard } from "@/lib/data/share";
-import { inForeground, whenIdle } from "@/lib/server/foreground";
+import { inForeground, whenIdle } from "@/lib/runtime/foreground";
 
 export interface Viewer {
   token: string;

@@ -63,7 +63,7 @@ const dealNumber = (number: string) => (/^[1-9][0-9]{0,5}$/.test(number) ? Numbe
 
 /**
  * Runs an endpoint, turning what it throws into the error answer, in the asker's language. (The Node server in
- * front counts every request as foreground work, lib/server/foreground.ts: the live odds wait for it.)
+ * front counts every request as foreground work, lib/runtime/foreground.ts: the live odds wait for it.)
  */
 async function answering(request: PlainRequest, work: () => Promise<JsonAnswer>): Promise<JsonAnswer> {
   try {

@@ -475,7 +475,7 @@ const PASSWORD_PATHS = new Set(["/api/auth/callback/credentials", "/sign-in", "/
  * How many password checks one client address may have running, and waiting, at once. A table of phones
  * behind one router signs in a few at a time; a flood from one address waits in its own line, and past it is
  * refused at once, before any work — so it neither holds back another address's sign-in nor keeps the server
- * busy (the hashing itself also takes turns by address, lib/auth/passwords.ts).
+ * busy (the hashing itself also takes turns by address, lib/data/passwords.ts).
  */
 export const SIGN_IN_GATE = { running: 2, waiting: 16, retryAfterSeconds: 2 };
 

@@ -12,7 +12,7 @@ import { answerHeaders, errorAnswer, type JsonAnswer } from "@/lib/http/answers"
 import { MAX_JSON_BYTES } from "@/lib/http/json-body";
 import { openShareStream, STREAM_HEADERS, type StreamSink } from "@/lib/live/stream";
 import { SECURITY_HEADERS } from "@/lib/http/security-headers.mjs";
-import { beginForeground } from "./foreground";
+import { beginForeground } from "@/lib/runtime/foreground";
 import { guardRequest, header } from "./front-guard";
 import { errorAnswerOf, localeOfRequest, postDeal, readRequest, type PlainRequest } from "./endpoints";
 

@@ -4,7 +4,7 @@
  * occupying the server for long. *Back up all* splits a larger history into parts within them
  * (lib/data/transfer.ts), so every backup imports again. The deals-per-game limit holds for recording too.
  */
-import { IMPORT_FILE_BYTES } from "@/lib/http/body-limits.mjs";
+import { IMPORT_FILE_BYTES } from "./size.mjs";
 import type { Message } from "@/lib/i18n/dictionaries";
 
 export const IMPORT_LIMITS = {

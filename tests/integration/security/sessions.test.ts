@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { expect, it } from "vitest";
 import { sessionFromToken } from "@/lib/auth/session-token";
-import { endSession, RECHECK_MS, rememberedSession, sessionLive, startSession } from "@/lib/auth/sessions";
+import { endSession, RECHECK_MS, rememberedSession, sessionLive, startSession } from "@/lib/data/sessions";
 import { recordDeal } from "@/lib/data/deals";
 import { getDb } from "@/lib/db/client";
 import { changePassword, createUser, signOutElsewhere, verifyCredentials } from "@/lib/data/users";

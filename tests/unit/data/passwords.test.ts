@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkPassword, hashPassword } from "@/lib/auth/passwords";
+import { checkPassword, hashPassword } from "@/lib/data/passwords";
 
 /** A stored hash of `password` at a low cost, so a queue of them is quick to check. */
 function cheapHash(password: string, n = 1024): string {

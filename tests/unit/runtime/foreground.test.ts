@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { beginForeground, inForeground, whenIdle } from "@/lib/server/foreground";
+import { beginForeground, inForeground, whenIdle } from "@/lib/runtime/foreground";
 
 /** Whether `promise` has settled once `afterMs` more have passed on the test's clock (nothing else moves it). */
 const settled = async (promise: Promise<unknown>, afterMs = 0) => {

@@ -9,7 +9,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { dateColumn, getDb, readRows, sql } from "@/lib/db/client";
-import { withDatabaseRetry } from "@/lib/data/retry";
+import { withDatabaseRetry } from "./retry";
 
 /** How long an instance trusts what it last read about a session. */
 export const RECHECK_MS = 1_000;
