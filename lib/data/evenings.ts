@@ -22,7 +22,6 @@ import { checkRules, getRuleSet } from "./rule-sets";
 import { requireGroupRole, seatAsGroupPlayers } from "./groups";
 import { keepAnswer, once } from "./applied-changes";
 
-
 /** Checks players, variant and house rules with the rules engine; throws a validation error listing its problems. */
 function checkSetup(record: Omit<GameRecord, "deals">): void {
   const { problems } = parseSetup({ ...record, deals: [] });

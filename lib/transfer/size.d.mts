@@ -1,0 +1,1 @@
+export declare const IMPORT_FILE_BYTES: number;
