@@ -4,6 +4,7 @@
  * database stays away, the caller gets a clear "try again" instead of a failure.
  */
 import "server-only";
+import { backoffDelay } from "@/lib/runtime/backoff";
 import { AppError } from "@/lib/errors";
 
 const TRANSIENT = [
@@ -60,11 +61,13 @@ export const UNAVAILABLE = () => new AppError("unavailable", { key: "errors.unav
 /** Runs `work`, retrying while the database is unreachable, for up to `budgetMs`. */
 export async function withDatabaseRetry<T>(work: () => Promise<T>, budgetMs = 8_000): Promise<T> {
   const deadline = Date.now() + budgetMs;
-  for (let delay = 100; ; delay = Math.min(delay * 2, 1_000)) {
+  for (let failures = 1; ; failures++) {
     try {
       return await work();
     } catch (error) {
       if (!isTransientDatabaseError(error)) throw error;
+      // A database that restarts is back within a second or two: try soon, then every second.
+      const delay = backoffDelay({ firstMs: 100, maxMs: 1_000 }, failures);
       if (Date.now() + delay > deadline) throw UNAVAILABLE();
       await new Promise((r) => setTimeout(r, delay));
     }

@@ -5,6 +5,7 @@
  * again with the first frame it gets. Viewers of a link that was rotated or revoked are told and closed.
  */
 import "server-only";
+import { backoffDelay } from "@/lib/runtime/backoff";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { resolveDatabase } from "@/lib/db/config";
@@ -73,6 +74,9 @@ async function eachViewer(channel: Channel, visit: (viewer: Viewer) => void): Pr
  * or `?` (sent by an instance that starts listening): every instance answers with its counts.
  */
 export const VIEWERS_CHANNEL = "protokoll_viewers";
+/** How soon the instance listens again after losing its PostgreSQL connection. */
+const LISTEN_AGAIN = { firstMs: 1_000, maxMs: 1_000 };
+
 /** Counts are sent again this often, so an instance that vanished without a word drops out of the total. */
 const VIEWERS_HEARTBEAT_MS = 10_000;
 const VIEWERS_TTL_MS = 3 * VIEWERS_HEARTBEAT_MS;
@@ -320,7 +324,7 @@ export class LiveHub {
       const retry = () => {
         if (this.listener !== client || this.closed) return;
         this.listener = null;
-        setTimeout(() => void connect(), 1_000).unref();
+        again();
       };
       client.on("error", retry);
       client.on("end", retry);
@@ -338,9 +342,12 @@ export class LiveHub {
       } catch {
         client.end().catch(() => undefined);
         if (this.listener === client) this.listener = null;
-        if (!this.closed) setTimeout(() => void connect(), 1_000).unref();
+        if (!this.closed) again();
       }
     };
+    // Listening again after a lost connection: every second (the back-off's figures, named here), since every
+    // moment not listening is a moment the instance's viewers miss the others' deals.
+    const again = () => setTimeout(() => void connect(), backoffDelay(LISTEN_AGAIN, 1)).unref();
     void connect();
   }
 }

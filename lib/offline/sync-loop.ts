@@ -4,6 +4,7 @@
  * returns. What a run does is passed in (`run`: the sync of lib/offline/sync.ts under the phone's lock), and so
  * are the timers, so the loop is tested without a browser.
  */
+import { backoffDelay } from "@/lib/runtime/backoff";
 import type { SyncOutcome } from "./sync";
 
 /** The connection as the table sees it. */
@@ -17,6 +18,7 @@ export interface SyncLoopOptions {
   /** Told after a run that ended (whatever its outcome): the page may show the server's record now. */
   onRun?(outcome: SyncOutcome | "idle"): void;
   timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
+  /** The wait after a run that could not send everything: 1 s, doubling up to 30 s unless said otherwise. */
   firstDelayMs?: number;
   maxDelayMs?: number;
 }
@@ -25,12 +27,12 @@ export class SyncLoop {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: unknown = null;
-  private delay: number;
+  /** Runs in a row that could not send everything. */
+  private failures = 0;
   private stopped = false;
   private readonly timers: NonNullable<SyncLoopOptions["timers"]>;
 
   constructor(private readonly options: SyncLoopOptions) {
-    this.delay = options.firstDelayMs ?? 1000;
     this.timers = options.timers ?? {
       set: (fn, ms) => setTimeout(fn, ms),
       clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -56,7 +58,7 @@ export class SyncLoop {
 
   /** The signal is back (or the server answered again): the next wait starts short, and it sends at once. */
   signalBack(): Promise<void> {
-    this.delay = this.options.firstDelayMs ?? 1000;
+    this.failures = 0;
     return this.kick();
   }
 
@@ -80,13 +82,14 @@ export class SyncLoop {
     if (this.stopped) return;
     this.clearTimer();
     if (outcome === "done" || outcome === "idle") {
-      this.delay = this.options.firstDelayMs ?? 1000;
+      this.failures = 0;
       this.options.onConnection("online");
     } else {
       this.options.onConnection(outcome === "signIn" ? "signIn" : outcome === "offline" ? "offline" : "sending");
       if (outcome !== "signIn") {
-        this.timer = this.timers.set(() => void this.kick(), this.delay);
-        this.delay = Math.min(this.options.maxDelayMs ?? 30_000, this.delay * 2);
+        const { firstDelayMs = 1_000, maxDelayMs = 30_000 } = this.options;
+        const wait = backoffDelay({ firstMs: firstDelayMs, maxMs: maxDelayMs }, ++this.failures);
+        this.timer = this.timers.set(() => void this.kick(), wait);
       }
     }
     this.options.onRun?.(outcome);

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import type { Scoreboard } from "@/lib/data/share";
+import { backoffDelay } from "@/lib/runtime/backoff";
 
 export type Connection = "live" | "reconnecting" | "polling" | "revoked";
 
@@ -17,7 +18,11 @@ const RECONNECT_MS = 2_000;
  * a network blip) come back spread out rather than all at once (decision 003).
  */
 export function reconnectDelay(failures: number, random = Math.random): number {
-  return Math.round(random() * RECONNECT_MS * 2 ** Math.max(0, failures - 1));
+  return backoffDelay(
+    { firstMs: RECONNECT_MS, maxMs: RECONNECT_MS * 2 ** MAX_STREAM_FAILURES, jitter: "full" },
+    failures,
+    random,
+  );
 }
 
 /** Keeps the scoreboard current: Server-Sent Events, falling back to polling; never goes back to an older version. */
