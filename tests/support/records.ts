@@ -32,3 +32,11 @@ export function game(
 export function allPass(players: string[]): DealRecord {
   return deal(Object.fromEntries(players.map((p) => [p, passes()])));
 }
+
+/** The three at most tables in these tests. */
+export const ANNA_BO_CECILIA = ["Anna", "Bo", "Cecilia"];
+
+/** A deal's entries in which `who` plays alone and everyone else passes (as a phone or a script sends them). */
+export function lone(who: string, players: readonly string[] = ANNA_BO_CECILIA): Record<string, EntryRecord> {
+  return Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
+}

@@ -4,12 +4,8 @@ import { getEvening } from "@/lib/data/evening-view";
 import { startGame } from "@/lib/data/evenings";
 import { joinEvening } from "@/lib/data/members";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
-const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
-  Anna: { plays: who === "Anna" },
-  Bo: { plays: who === "Bo" },
-  Cecilia: { plays: who === "Cecilia" },
-});
 const key = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
 
 describeWithDatabase("changes applied once by their key", () => {

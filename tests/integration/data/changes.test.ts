@@ -7,6 +7,8 @@ import { joinEvening, removeMember, rotateInvite } from "@/lib/data/members";
 import { getShareLink, revokeShareLink, rotateShareLink } from "@/lib/data/share";
 import { LiveHub, type Viewer } from "@/lib/live/hub";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
+import { eventually } from "@/tests/support/eventually";
+import { lone } from "@/tests/support/records";
 
 const decoder = new TextDecoder();
 
@@ -16,12 +18,6 @@ function connect(hub: LiveHub, eveningId: string, token: string, version: number
   const viewer: Viewer = { token, send: (chunk) => frames.push(decoder.decode(chunk)), close: () => undefined };
   hub.add(eveningId, viewer, version);
   return frames;
-}
-
-async function eventually(check: () => boolean, ms = 8_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline && !check()) await new Promise((r) => setTimeout(r, 25));
-  return check();
 }
 
 describeWithDatabase("every change to an evening reaches its viewers and the other phones", () => {
@@ -64,11 +60,6 @@ describeWithDatabase("every change to an evening reaches its viewers and the oth
       expect(made.version).toBe(await getEveningVersion(owner, eveningId));
     }
 
-    const lone = (who: string) => ({
-      Anna: { plays: who === "Anna" },
-      Bo: { plays: who === "Bo" },
-      Cecilia: { plays: who === "Cecilia" },
-    });
     await expectMade(() => recordDeal(owner, { gameId, number: 1, entries: lone("Anna") }));
     await expectMade(() => editDeal(owner, { gameId, number: 1, entries: lone("Bo") }));
     await expectMade(() => deleteDeal(owner, { gameId, number: 1 }));

@@ -9,17 +9,13 @@ import { problemText } from "@/lib/i18n/dictionaries";
 import { sameEntries, scoreGame, type Problem } from "@/lib/rules";
 import { summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
 const deal1 = {
   Anna: { plays: true, exchanged: [2, 0], tricks: 1 },
   Bo: { plays: true, exchanged: [1, 2], tricks: 4 },
   Cecilia: { plays: true, exchanged: 0, tricks: 0 },
 };
-const lone = (who: "Anna" | "Bo" | "Cecilia") => ({
-  Anna: { plays: who === "Anna" },
-  Bo: { plays: who === "Bo" },
-  Cecilia: { plays: who === "Cecilia" },
-});
 
 describeWithDatabase("deals", () => {
   it("never stores a deal under another account than the one that entered it, and says who recorded each deal", async () => {

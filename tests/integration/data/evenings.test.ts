@@ -7,6 +7,7 @@ import { listHistory } from "@/lib/data/history";
 import { recordDeal } from "@/lib/data/deals";
 import { cachedGame } from "@/lib/data/game-cache";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
 describeWithDatabase("evenings", () => {
   it("creates an evening with its players, house rules and first game, scored by the rules engine", async () => {
@@ -30,11 +31,6 @@ describeWithDatabase("evenings", () => {
     const guest = await newActor("guest");
     const { eveningId, gameId } = await newEvening(owner, { place: "Köket", houseRules: { startScore: 15 } });
     await joinEvening(guest, (await getEvening(owner, eveningId)).inviteToken!);
-    const lone = (who: string) => ({
-      Anna: { plays: who === "Anna" },
-      Bo: { plays: who === "Bo" },
-      Cecilia: { plays: who === "Cecilia" },
-    });
     await recordDeal(owner, { gameId, number: 1, entries: lone("Anna") });
     await recordDeal(guest, { gameId, number: 2, entries: lone("Bo") });
     const mine = await getEvening(owner, eveningId);

@@ -6,11 +6,10 @@ import { joinEvening } from "@/lib/data/members";
 import { loadSummaries } from "@/lib/data/game-summary";
 import { SUMMARY_VERSION, summarizeGame } from "@/lib/stats/summary";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
 /** What a restarted process has kept: nothing. */
 const restarted = () => delete (globalThis as { protokollSummaries?: unknown }).protokollSummaries;
-
-const lone = (who: string, players: string[]) => Object.fromEntries(players.map((p) => [p, { plays: p === who }]));
 
 describeWithDatabase("the statistics read from stored summaries", () => {
   it("every game of the evenings one owns or sits at, in the order played, with its seats; none of others'", async () => {

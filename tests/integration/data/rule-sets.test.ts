@@ -4,12 +4,8 @@ import { getEvening } from "@/lib/data/evening-view";
 import { createRuleSet, deleteRuleSet, getRuleSet, listRuleSets, updateRuleSet } from "@/lib/data/rule-sets";
 import { settle } from "@/lib/rules";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
-const lone = (who: string) => ({
-  Anna: { plays: who === "Anna" },
-  Bo: { plays: who === "Bo" },
-  Cecilia: { plays: who === "Cecilia" },
-});
 const fredag = {
   name: "Fredagsgänget",
   variant: "knektpass" as const,

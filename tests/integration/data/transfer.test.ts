@@ -4,8 +4,7 @@ import { getEvening } from "@/lib/data/evening-view";
 import { createRuleSet, listRuleSets } from "@/lib/data/rule-sets";
 import { exportAll, exportEvening, importEvenings, previewImport } from "@/lib/data/transfer";
 import { describeWithDatabase, fingerprint, historyFromDeals, newActor, newEvening } from "@/tests/support/data";
-
-const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
+import { lone } from "@/tests/support/records";
 
 describeWithDatabase("export and import", () => {
   it("an evening exported by one account and imported by another scores identically, once", async () => {

@@ -87,24 +87,28 @@ describeWithDatabase("the database client", () => {
 });
 
 describeWithDatabase("a transaction whose connection dies", () => {
-  it("on PostgreSQL, gives its connection back: more such transactions than the pool holds, and the app still answers", async () => {
-    if (inject("provider") !== "postgresql") return;
-    const db = getDb();
-    // Each transaction's connection is cut by the server while the transaction is open, as a restart does.
-    for (let i = 0; i < 12; i++) {
-      const failed = await db
-        .$transaction(async (tx) => {
-          await tx.$executeRaw`SELECT pg_terminate_backend(pg_backend_pid())`;
-        })
-        .then(
-          () => null,
-          (error: unknown) => error,
-        );
-      expect(failed).toBeInstanceOf(Error);
-    }
-    const started = Date.now();
-    expect(await db.user.count()).toBeGreaterThanOrEqual(0);
-    await db.$transaction(async (tx) => tx.user.count());
-    expect(Date.now() - started).toBeLessThan(2_000);
-  });
+  // PostgreSQL only: SQLite has no connection a server can cut (its one connection is the file's).
+  it.runIf(inject("provider") === "postgresql")(
+    "on PostgreSQL, gives its connection back: more such transactions than the pool holds, and the app still answers",
+    async () => {
+      const db = getDb();
+      const accounts = await db.user.count();
+      // Each transaction's connection is cut by the server while the transaction is open, as a restart does.
+      for (let i = 0; i < 12; i++) {
+        const failed = await db
+          .$transaction(async (tx) => {
+            await tx.$executeRaw`SELECT pg_terminate_backend(pg_backend_pid())`;
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(failed).toBeInstanceOf(Error);
+      }
+      const started = Date.now();
+      expect(await db.user.count()).toBe(accounts);
+      expect(await db.$transaction(async (tx) => tx.user.count())).toBe(accounts);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    },
+  );
 });

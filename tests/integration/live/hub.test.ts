@@ -2,15 +2,7 @@ import { afterEach, expect, inject, it } from "vitest";
 import { getShareLink } from "@/lib/data/share";
 import { LiveHub, type Viewer } from "@/lib/live/hub";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
-
-async function eventually(check: () => boolean, ms = 5_000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
-}
+import { eventually } from "@/tests/support/eventually";
 
 // Each hub stands for one app instance; on PostgreSQL they share the database's NOTIFY channels.
 describeWithDatabase("the live hub's viewer count", () => {

@@ -7,6 +7,7 @@ import { backupSqlite } from "@/lib/db/backup";
 import { getDb } from "@/lib/db/client";
 import { recordDeal } from "@/lib/data/deals";
 import { describeWithDatabase, newActor, newEvening } from "@/tests/support/data";
+import { lone } from "@/tests/support/records";
 
 // Each provider gets the tests that concern it (registered, not skipped, so nothing reads as skipped).
 const sqlite = inject("provider") === "sqlite";
@@ -24,7 +25,6 @@ describeWithDatabase("durability and backups", () => {
     it("a backup taken while deals are being recorded is complete up to its start and passes an integrity check", async () => {
       const owner = await newActor("backup");
       const { gameId } = await newEvening(owner, { houseRules: { startScore: 500 } });
-      const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
       for (let n = 1; n <= 5; n++) await recordDeal(owner, { gameId, number: n, entries: lone("Anna") });
       // Keep writing while the backup runs.
       const writing = (async () => {

@@ -7,8 +7,7 @@ import { exportEvening, importEvenings } from "@/lib/data/transfer";
 import { getDb } from "@/lib/db/client";
 import { translate } from "@/lib/i18n/dictionaries";
 import { describeWithDatabase, fingerprint, newActor, newEvening } from "@/tests/support/data";
-
-const lone = (who: string) => Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
+import { lone } from "@/tests/support/records";
 
 /** An evening of 5 points a game whose first game Anna won with one deal, with a member. */
 async function wonFirstGame() {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cardsExchanged, exchangeRounds, sameEntries, type Entries, type GameRecord } from "@/lib/rules";
+import { lone } from "@/tests/support/records";
 
-const alone = (who: string): Entries =>
-  Object.fromEntries(["Anna", "Bo", "Cecilia"].map((p) => [p, { plays: p === who }]));
 const pair = (a: string, b: string, aTricks = 3): Entries => ({
   Anna: { plays: false },
   Bo: { plays: false },
@@ -60,7 +59,7 @@ describe("sameEntries", () => {
 
   it("tells different deals apart, seat by seat", () => {
     expect(sameEntries(pair("Anna", "Bo", 3), pair("Anna", "Bo", 2))).toBe(false);
-    expect(sameEntries(alone("Bo"), alone("Anna"))).toBe(false);
+    expect(sameEntries(lone("Bo"), lone("Anna"))).toBe(false);
     expect(sameEntries({ A: { plays: true, exchanged: [2, 1] } }, { A: { plays: true, exchanged: 3 } })).toBe(false);
     expect(sameEntries({ A: { plays: false } }, { A: { plays: false }, B: { plays: false } })).toBe(false);
   });
