@@ -1,6 +1,7 @@
 /**
  * Accounts with Auth.js v5: username + password (bcrypt, throttled), optional GitHub sign-in when
- * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions that Sign out ends on the server (lib/data/sessions.ts). The secret comes from lib/env (kept in
+ * AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set, JWT sessions that Sign out ends on the server
+ * (lib/data/sessions.ts). The secret comes from lib/env (kept in
  * ./data/ by the embedded default).
  */
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";

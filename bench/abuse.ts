@@ -634,7 +634,9 @@ async function abuse(db: "sqlite" | "postgresql", env: NodeJS.ProcessEnv, port: 
         `    crafted imports: ${foreignImports.map((a) => `${a.status} ${a.body.slice(0, 200)}`).join(" | ")}`,
       );
     console.log(
-      `    parallel imports: ${(bigForm.body.length / 1024 / 1024).toFixed(1)} MB each, refused busy ${refusedBusy} times, rss +${importRssGrowthMb.toFixed(0)} MB; sign-in alone ${quantile(alone, 0.5).toFixed(0)} ms, during a flood ${quantile(flooded, 0.5).toFixed(0)} ms`,
+      `    parallel imports: ${(bigForm.body.length / 1024 / 1024).toFixed(1)} MB each, refused busy ` +
+        `${refusedBusy} times, rss +${importRssGrowthMb.toFixed(0)} MB; sign-in alone ` +
+        `${quantile(alone, 0.5).toFixed(0)} ms, during a flood ${quantile(flooded, 0.5).toFixed(0)} ms`,
     );
     const line =
       `bench:abuse db=${db} requests=${requests} status_5xx=${status5xx} hangs=${hangs} rss_growth_mb=${rssGrowthMb.toFixed(1)} ` +

@@ -367,7 +367,9 @@ async function count(name: string, ledger: Ledger, owner: Account) {
   stuckMax = Math.max(stuckMax, ledger.stuckMs);
   openFailures += ledger.openFailures;
   console.log(
-    `  ${name}: entered=${ledger.entered.size} stored=${s} dropped_by_choice=${k} lost=${lost} duplicated=${duplicated} misattributed=${misattributed} stuck_ms=${Math.round(ledger.stuckMs)} open_failures=${ledger.openFailures} wrong_final=${wrongFinal ? 1 : 0} false_conflicts=${ledger.falseConflicts.size}`,
+    `  ${name}: entered=${ledger.entered.size} stored=${s} dropped_by_choice=${k} lost=${lost} ` +
+      `duplicated=${duplicated} misattributed=${misattributed} stuck_ms=${Math.round(ledger.stuckMs)} ` +
+      `open_failures=${ledger.openFailures} wrong_final=${wrongFinal ? 1 : 0} false_conflicts=${ledger.falseConflicts.size}`,
   );
 }
 
@@ -959,7 +961,10 @@ try {
     if (!ok) exitCode = 1;
   }
   console.log(
-    `bench:chaos scenarios=${t.scenarios} entered=${t.entered} stored=${t.stored} dropped_by_choice=${t.dropped} lost=${t.lost} duplicated=${t.duplicated} misattributed=${t.misattributed} stuck_ms_max=${Math.round(stuckMax)} offline_open_failures=${openFailures} wrong_final=${t.wrongFinal} false_conflicts=${t.falseConflicts}`,
+    `bench:chaos scenarios=${t.scenarios} entered=${t.entered} stored=${t.stored} ` +
+      `dropped_by_choice=${t.dropped} lost=${t.lost} duplicated=${t.duplicated} ` +
+      `misattributed=${t.misattributed} stuck_ms_max=${Math.round(stuckMax)} ` +
+      `offline_open_failures=${openFailures} wrong_final=${t.wrongFinal} false_conflicts=${t.falseConflicts}`,
   );
 } finally {
   server.stop();

@@ -12,7 +12,8 @@
  * requests, one at a time, to a bare server — node:http + better-sqlite3 with the same durability (WAL,
  * synchronous = FULL), node:http + pg on the same PostgreSQL server (synchronous_commit at its default) — that
  * inserts one row per request; warmed up with the warm-up's requests, then timed in turns with the headline (four
- * blocks of 250 each, each side's turn once the other's work, the odds included, is done). Each database's last line is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
+ * blocks of 250 each, each side's turn once the other's work, the odds included, is done). Each database's last line
+ * is `bench:deal db=… p50=… p95=… p99=… floor_p95=…
  * ratio=…` (ratio = p95 / floor_p95). BENCH_VIEWERS=off leaves the viewers out (the deals alone, as before the odds).
  * The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
  * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
@@ -279,7 +280,8 @@ const at = (xs: number[], q: number) => quantile(xs, q).toFixed(1);
 function report(db: string, result: Run): void {
   const { busy, single } = result;
   console.log(
-    `${db}: evenings=${EVENINGS} deals_recorded=${WARMUP_DEALS + EVENINGS + 2 * MEASURED_DEALS + 2 * PACED_DEALS} games_ended=${result.gamesEnded}`,
+    `${db}: evenings=${EVENINGS} ` +
+      `deals_recorded=${WARMUP_DEALS + EVENINGS + 2 * MEASURED_DEALS + 2 * PACED_DEALS} games_ended=${result.gamesEnded}`,
     `viewers=${result.viewers} (odds on) odds_events=${result.oddsEvents}`,
   );
   console.log(

@@ -2,7 +2,8 @@
  * `npm run bench:history` — reviewing past evenings with a long history: seeds 1,000 evenings and 100,000
  * deals, all kept for one group and hosted in turn by two of its members (one player written two ways on some
  * evenings, merged into one), then times the server's answer (HTTP, production build) for the history page, an
- * evening's review, a player's profile and the group's pages (the group page, a season's table, the records), and counts the database queries each makes for pages that show
+ * evening's review, a player's profile and the group's pages (the group page, a season's table, the records), and
+ * counts the database queries each makes for pages that show
  * few and many rows (equal counts: no N+1) — on SQLite, then the same history on PostgreSQL (TEST_POSTGRES_URL,
  * default the machine's server; skipped without one, except under CI=true, where it fails). The last lines are
  * machine-readable: `bench:history worst_p95=… floor_p95=… ratio=…` (SQLite) and `bench:history-pg worst_p95=…

@@ -5,7 +5,8 @@
  * 100 deals, of an evening of 300 deals over several games, and of the first one's share page: the median of 5 cold
  * runs of the score and of Total Blocking Time, read against the same figures of the sign-in page — the table's frame
  * with next to nothing of its own — the floor this machine gives any page of the app, in the same run (the evenings'
- * TBT at most 2× the floor's, the share page's 1.5×, the 100-deal evening's score at most 4 below the floor's). The last lines are machine-readable; the exit code is 1
+ * TBT at most 2× the floor's, the share page's 1.5×, the 100-deal evening's score at most 4 below the floor's). The
+ * last lines are machine-readable; the exit code is 1
  * when a figure misses.
  */
 import { launch } from "chrome-launcher";

@@ -167,13 +167,18 @@ for (const world of WORLDS) {
   worlds++;
   if (ORACLE)
     console.log(
-      `  ${world.name} oracle (${ORACLE_EVERY === 1 ? "every" : "every fourth"} game, ${sample.positions} positions): brier=${(sample.brier / sample.positions).toFixed(4)} brier_softmax=${(sample.softmax / sample.positions).toFixed(4)} brier_oracle=${(sample.oracle / sample.positions).toFixed(4)} oracle_ratio=${(sample.oracle / sample.softmax).toFixed(3)}`,
+      `  ${world.name} oracle (${ORACLE_EVERY === 1 ? "every" : "every fourth"} game, ${sample.positions} ` +
+        `positions): brier=${(sample.brier / sample.positions).toFixed(4)} ` +
+        `brier_softmax=${(sample.softmax / sample.positions).toFixed(4)} ` +
+        `brier_oracle=${(sample.oracle / sample.positions).toFixed(4)} oracle_ratio=${(sample.oracle / sample.softmax).toFixed(3)}`,
     );
   const B = sum.brier / sum.positions;
   const S = sum.softmax / sum.positions;
   if (B > 0.95 * S) failures.push(`world ${world.name}: brier ${B.toFixed(4)} > 0.95 × brier_softmax ${S.toFixed(4)}`);
   console.log(
-    `bench:odds world=${world.name} positions=${sum.positions} brier=${B.toFixed(4)} brier_softmax=${S.toFixed(4)} ratio=${(B / S).toFixed(3)} open_positions=${sum.open} open_brier=${(sum.openBrier / sum.open).toFixed(4)} open_brier_softmax=${(sum.openSoftmax / sum.open).toFixed(4)}`,
+    `bench:odds world=${world.name} positions=${sum.positions} brier=${B.toFixed(4)} ` +
+      `brier_softmax=${S.toFixed(4)} ratio=${(B / S).toFixed(3)} open_positions=${sum.open} ` +
+      `open_brier=${(sum.openBrier / sum.open).toFixed(4)} open_brier_softmax=${(sum.openSoftmax / sum.open).toFixed(4)}`,
   );
 }
 
@@ -208,10 +213,13 @@ const T = quantile(times, 0.95);
 for (const [i, b] of bins.entries())
   if (b.n)
     console.log(
-      `  bin ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${b.n} predictions, mean ${(b.p / b.n).toFixed(3)}, won ${(b.y / b.n).toFixed(3)}`,
+      `  bin ${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${b.n} predictions, mean ` +
+        `${(b.p / b.n).toFixed(3)}, won ${(b.y / b.n).toFixed(3)}`,
     );
 console.log(
-  `bench:odds games=${all.games} positions=${all.positions} brier=${B.toFixed(4)} brier_uniform=${U.toFixed(4)} brier_leader=${L.toFixed(4)} ece=${ece.toFixed(4)} ms_p95=${T.toFixed(1)} brier_softmax=${S.toFixed(4)} seed_sd_max=${seedSdMax.toFixed(4)} worlds=${worlds}`,
+  `bench:odds games=${all.games} positions=${all.positions} brier=${B.toFixed(4)} ` +
+    `brier_uniform=${U.toFixed(4)} brier_leader=${L.toFixed(4)} ece=${ece.toFixed(4)} ` +
+    `ms_p95=${T.toFixed(1)} brier_softmax=${S.toFixed(4)} seed_sd_max=${seedSdMax.toFixed(4)} worlds=${worlds}`,
 );
 if (B > 0.8 * Math.min(U, L)) failures.push(`brier ${B.toFixed(4)} > 0.8 × min(uniform, leader)`);
 if (ece > 0.02) failures.push(`ece ${ece.toFixed(4)} > 0.02`);

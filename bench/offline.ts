@@ -297,7 +297,9 @@ try {
     if (!ok) exitCode = 1;
   }
   console.log(
-    `bench:offline queued=${queued.length} synced=${synced} kept_theirs=${keptTheirs} lost=${lost} duplicated=${duplicated} conflicts_expected=${expectedConflicts} conflicts_shown=${shown} reload_ms=${Math.round(reloadMs)} sync_ms=${Math.round(syncMs)}`,
+    `bench:offline queued=${queued.length} synced=${synced} kept_theirs=${keptTheirs} lost=${lost} ` +
+      `duplicated=${duplicated} conflicts_expected=${expectedConflicts} conflicts_shown=${shown} ` +
+      `reload_ms=${Math.round(reloadMs)} sync_ms=${Math.round(syncMs)}`,
   );
 } finally {
   await context.close();

@@ -7,7 +7,8 @@
  * The score at a glance: after every save with 5, 7 and 10 players (7 and 10 on a 390×844 and a 360×740 phone),
  * every player's current score must be on screen and on top (seat rows, or the final scores once the game is won);
  * the 10-player game is entered at 360×740 and any scroll back up to reach a tap target is counted; a deal's edit
- * view at 360×740 with 5 and 10 players must have nothing outside the dialog or the screen; TV mode with 10 players of 40-character names must show every
+ * view at 360×740 with 5 and 10 players must have nothing outside the dialog or the screen; TV mode with 10 players
+ * of 40-character names must show every
  * score cell unclipped (every ancestor's clipping checked) and at least 5 whole deal rows.
  * The last line is machine-readable; the exit code is 1 when a budget is missed.
  */

@@ -15,7 +15,8 @@ export const NEEDS_SIGNAL: ActionFailure = {
 /**
  * A server action's answer, or NEEDS_SIGNAL without calling it when the server cannot be reached: a server
  * action that gets no answer takes the page to its error screen, whatever its caller catches. The health check
- * (with the send deadline: a hanging network says "needs a signal" instead of hanging) costs one small request; these are the rare actions (a new game, sharing, inviting), not deals.
+ * (with the send deadline: a hanging network says "needs a signal" instead of hanging) costs one small request;
+ * these are the rare actions (a new game, sharing, inviting), not deals.
  */
 export async function withSignal<T>(call: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   if (!(await serverAnswers())) return NEEDS_SIGNAL;

@@ -295,7 +295,8 @@ const rate = (t: Tally) => t.yes / t.of;
 
 /**
  * How many random numbers a simulated deal reads per seat — whether he plays, his exchange, one per trick, a
- * revoke, the first deal's knock, his exchange's largest round — and after all seats' the deal's own (a first deal passed by all). Each seat
+ * revoke, the first deal's knock, his exchange's largest round — and after all seats' the deal's own (a first deal
+ * passed by all). Each seat
  * reads its own, always the same number of them, so the rollouts of one group can hand the same numbers to other
  * seats (see `rollingOut`). The tricks' are exponential (each trick goes to the seat whose number, by his weight,
  * runs out first); the others uniform.

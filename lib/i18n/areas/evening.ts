@@ -54,7 +54,8 @@ export const en = {
   "houseRules.tie.lowestRaw": "The lowest score wins",
   "ruleSets.title": "Our table's rules",
   "ruleSets.help":
-    "Saved sets of house rules and stakes, one game each, to pick when an evening starts. An evening keeps its own copy: changing or deleting a set later changes no evening.",
+    "Saved sets of house rules and stakes, one game each, to pick when an evening starts. An evening " +
+    "keeps its own copy: changing or deleting a set later changes no evening.",
   "ruleSets.defaults": "the game's defaults",
   "ruleSets.new": "New rule set",
   "ruleSets.editing": "Change {name}",
@@ -118,7 +119,8 @@ export const sv: Record<keyof typeof en, string> = {
   "houseRules.tie.lowestRaw": "Lägsta poängen vinner",
   "ruleSets.title": "Vårt bords regler",
   "ruleSets.help":
-    "Sparade uppsättningar av husregler och insatser, en per spel, att välja när en kväll börjar. Kvällen behåller sin egen kopia: att ändra eller ta bort en uppsättning senare ändrar ingen kväll.",
+    "Sparade uppsättningar av husregler och insatser, en per spel, att välja när en kväll börjar. Kvällen " +
+    "behåller sin egen kopia: att ändra eller ta bort en uppsättning senare ändrar ingen kväll.",
   "ruleSets.defaults": "spelets standardregler",
   "ruleSets.new": "Ny regeluppsättning",
   "ruleSets.editing": "Ändra {name}",

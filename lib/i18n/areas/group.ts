@@ -29,7 +29,8 @@ export const en = {
   "group.playersHelp":
     "One list for the group: whoever hosts, the same person is the same player. Merge two names of one person; a merge can be undone.",
   "group.playersHelpMember":
-    "One list for the group: whoever hosts, the same person is the same player. The group's admins merge two names of one person, and can undo it.",
+    "One list for the group: whoever hosts, the same person is the same player. The group's admins merge " +
+    "two names of one person, and can undo it.",
   "group.account": "{user}'s account",
   "group.thisIsMe": "This is me",
   "group.notMe": "Not me",
@@ -50,7 +51,9 @@ export const en = {
   "group.seasonFinished": "finished",
   "group.seasonEmpty": "No games in this season yet.",
   "group.pointsRule":
-    "Points for each finished game: 1 for every player you finish ahead of, and 1 more for a win. The winners are ahead of everyone; the others are ordered by final score, and an equal score beats no one. Unfinished games give no points. Ties: more wins first.",
+    "Points for each finished game: 1 for every player you finish ahead of, and 1 more for a win. The " +
+    "winners are ahead of everyone; the others are ordered by final score, and an equal score beats no " +
+    "one. Unfinished games give no points. Ties: more wins first.",
   "group.bestOf": "Counting each player's best {n} evenings.",
   "group.points": "Points",
   "group.player": "Player",
@@ -67,11 +70,15 @@ export const en = {
   "group.ratingChange": "Last evening",
   "group.noRatings": "Ratings appear once a game has been won.",
   "group.ratingsHelp":
-    "Weng–Lin ratings (openskill) over the group's finished games in the order played: winners share first place, the others by final score. Shown is the careful estimate μ − 3σ: it starts at 0 and rises as a player shows their strength and the uncertainty σ shrinks.",
+    "Weng–Lin ratings (openskill) over the group's finished games in the order played: winners share " +
+    "first place, the others by final score. Shown is the careful estimate μ − 3σ: it starts at 0 and " +
+    "rises as a player shows their strength and the uncertainty σ shrinks.",
   "group.openRecords": "The records on a page of their own",
   "group.records": "Records",
   "group.recordsHelp":
-    "Each record names who holds it and links to where it was set. A comeback is the furthest a player was behind the best score in a game he went on to win, at the deal linked; the shortest and longest games name their winners; the largest change is the most one score moved in one deal (+ up, − down).",
+    "Each record names who holds it and links to where it was set. A comeback is the furthest a player " +
+    "was behind the best score in a game he went on to win, at the deal linked; the shortest and longest " +
+    "games name their winners; the largest change is the most one score moved in one deal (+ up, − down).",
   "group.noRecords": "Records appear once games have been played.",
   "group.record.longestRunWithoutLimpa": "Longest run without a limpa",
   "group.record.mostWinsInRow": "Most games won in a row",
@@ -158,7 +165,8 @@ export const sv: Record<keyof typeof en, string> = {
   "group.playersHelp":
     "En lista för sällskapet: vem som än är värd är samma person samma spelare. Slå ihop två namn på samma person; det går att ångra.",
   "group.playersHelpMember":
-    "En lista för sällskapet: vem som än är värd är samma person samma spelare. Sällskapets administratörer slår ihop två namn på samma person och kan ångra det.",
+    "En lista för sällskapet: vem som än är värd är samma person samma spelare. Sällskapets " +
+    "administratörer slår ihop två namn på samma person och kan ångra det.",
   "group.account": "{user}s konto",
   "group.thisIsMe": "Det här är jag",
   "group.notMe": "Inte jag",
@@ -179,7 +187,9 @@ export const sv: Record<keyof typeof en, string> = {
   "group.seasonFinished": "avslutad",
   "group.seasonEmpty": "Inga partier den här säsongen än.",
   "group.pointsRule":
-    "Poäng för varje avslutat parti: 1 för varje spelare du slutar före, och 1 till för en vinst. Vinnarna är före alla; de andra ordnas efter slutpoäng, och lika poäng slår ingen. Oavslutade partier ger inga poäng. Lika: fler vinster först.",
+    "Poäng för varje avslutat parti: 1 för varje spelare du slutar före, och 1 till för en vinst. " +
+    "Vinnarna är före alla; de andra ordnas efter slutpoäng, och lika poäng slår ingen. Oavslutade " +
+    "partier ger inga poäng. Lika: fler vinster först.",
   "group.bestOf": "Varje spelares {n} bästa kvällar räknas.",
   "group.points": "Poäng",
   "group.player": "Spelare",
@@ -196,11 +206,16 @@ export const sv: Record<keyof typeof en, string> = {
   "group.ratingChange": "Senaste kvällen",
   "group.noRatings": "Ratingen syns när ett parti har vunnits.",
   "group.ratingsHelp":
-    "Weng–Lin-rating (openskill) över sällskapets avslutade partier i spelordning: vinnarna delar förstaplatsen, de andra efter slutpoäng. Som visas är den försiktiga skattningen μ − 3σ: den börjar på 0 och stiger när en spelare visar sin styrka och osäkerheten σ krymper.",
+    "Weng–Lin-rating (openskill) över sällskapets avslutade partier i spelordning: vinnarna delar " +
+    "förstaplatsen, de andra efter slutpoäng. Som visas är den försiktiga skattningen μ − 3σ: den börjar " +
+    "på 0 och stiger när en spelare visar sin styrka och osäkerheten σ krymper.",
   "group.openRecords": "Rekorden på en egen sida",
   "group.records": "Rekord",
   "group.recordsHelp":
-    "Varje rekord säger vem som har det och länkar dit det sattes. En comeback är det mesta en spelare låg efter bästa poängen i ett parti han sedan vann, vid given som länkas; kortaste och längsta partiet nämner sina vinnare; största ändringen är det mesta en poäng rörde sig på en giv (+ upp, − ned).",
+    "Varje rekord säger vem som har det och länkar dit det sattes. En comeback är det mesta en spelare " +
+    "låg efter bästa poängen i ett parti han sedan vann, vid given som länkas; kortaste och längsta " +
+    "partiet nämner sina vinnare; största ändringen är det mesta en poäng rörde sig på en giv (+ upp, − " +
+    "ned).",
   "group.noRecords": "Rekorden syns när partier har spelats.",
   "group.record.longestRunWithoutLimpa": "Längst utan limpa",
   "group.record.mostWinsInRow": "Flest vunna partier i rad",

@@ -46,9 +46,11 @@ export const en = {
   "offline.changesWaiting": "{n} changes of deals waiting to be sent.",
   "offline.changesWaitingOne": "1 change of a deal waiting to be sent.",
   "offline.lost":
-    "{n} changes entered on this phone were lost: the browser cleared this site's storage (last counted at {time}). Enter them again if the table still has them.",
+    "{n} changes entered on this phone were lost: the browser cleared this site's storage (last counted " +
+    "at {time}). Enter them again if the table still has them.",
   "offline.lostOne":
-    "1 change entered on this phone was lost: the browser cleared this site's storage (last counted at {time}). Enter it again if the table still has it.",
+    "1 change entered on this phone was lost: the browser cleared this site's storage (last counted at " +
+    "{time}). Enter it again if the table still has it.",
   "offline.lostSeen": "Understood",
   "offline.takenInTab": "Deal {n} was saved a moment ago in another tab of this phone; this entry was not saved.",
   "offline.refusedChanged": "Deal {n} was changed or deleted on another phone before this change reached it: {reason}",
@@ -105,7 +107,8 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.refusedEnded": "Kvällen är avslutad, så given kan inte längre sparas.",
   "offline.refusedGone": "Kvällen är inte längre öppen för ditt konto.",
   "offline.refusedUnstarted":
-    "Partiet den här given fördes in för startades inte: en annan telefon startade det partiet först, med andra platser eller en annan förste givare.",
+    "Partiet den här given fördes in för startades inte: en annan telefon startade det partiet först, med " +
+    "andra platser eller en annan förste givare.",
   "offline.stranded": "{n} ändringar av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
   "offline.strandedOne": "1 ändring av den här kvällen väntar på den här telefonen och kan inte längre skickas.",
   "offline.strandedWhy":
@@ -114,7 +117,8 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.refusedRules": "Reglerna godtar den inte nu: {reason}",
   "offline.moveTo": "Flytta till parti {game} som giv {n}",
   "offline.refusedMoved":
-    "Protokollet slutar nu vid giv {last}: en giv ångrades eller togs bort på en annan telefon. Den här telefonen förde in den här som giv {n}.",
+    "Protokollet slutar nu vid giv {last}: en giv ångrades eller togs bort på en annan telefon. Den här " +
+    "telefonen förde in den här som giv {n}.",
   "offline.followWhat": "Som giv {n} ger {dealer}.",
   "offline.refusedMovedEmpty":
     "Protokollet har inga givar nu: en giv ångrades eller togs bort på en annan telefon. Den här telefonen förde in den här som giv {n}.",
@@ -129,9 +133,11 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.changesWaiting": "{n} ändringar av givar väntar på att skickas.",
   "offline.changesWaitingOne": "1 ändring av en giv väntar på att skickas.",
   "offline.lost":
-    "{n} ändringar som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast räknade {time}). För in dem igen om bordet har kvar dem.",
+    "{n} ändringar som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast " +
+    "räknade {time}). För in dem igen om bordet har kvar dem.",
   "offline.lostOne":
-    "1 ändring som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast räknad {time}). För in den igen om bordet har kvar den.",
+    "1 ändring som förts in på telefonen försvann: webbläsaren rensade webbplatsens lagring (senast " +
+    "räknad {time}). För in den igen om bordet har kvar den.",
   "offline.lostSeen": "Jag förstår",
   "offline.takenInTab": "Giv {n} sparades nyss i en annan flik på telefonen; den här inmatningen sparades inte.",
   "offline.refusedChanged": "Giv {n} ändrades eller togs bort på en annan telefon innan ändringen kom fram: {reason}",
@@ -163,5 +169,6 @@ export const sv: Record<keyof typeof en, string> = {
   "offline.tricks": "{n} stick",
   "offline.title": "Ingen täckning",
   "offline.body":
-    "Den här sidan har inte öppnats på telefonen förut, så det finns ingen kopia av den här. Kvällar du har öppnat går att öppna utan täckning.",
+    "Den här sidan har inte öppnats på telefonen förut, så det finns ingen kopia av den här. Kvällar du " +
+    "har öppnat går att öppna utan täckning.",
 };

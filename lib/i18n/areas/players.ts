@@ -3,7 +3,8 @@ export const en = {
   "players.moneyLine": "{net} · evenings played for money: {n}",
   "players.money": "Money over the evenings",
   "chart.label":
-    "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks trumftvång. The same figures are in the table.",
+    "Scores after each deal in game {n}, one line per player; dots mark a limpa, shading marks " +
+    "trumftvång. The same figures are in the table.",
   "history.player": "Player",
   "history.game": "Game",
   "history.any": "Any",
@@ -30,7 +31,8 @@ export const en = {
   "players.ratingAxis": "Rated games in the group",
   "players.limpas": "Limpas",
   "players.tableLegend":
-    "Games: finished games, which the win rate counts (+ games not finished). Limpas: in Norrlands-Knack, the one game that has them (– for a player of Knektpass only).",
+    "Games: finished games, which the win rate counts (+ games not finished). Limpas: in Norrlands-Knack, " +
+    "the one game that has them (– for a player of Knektpass only).",
   "players.loneWins": "Lone wins",
   "players.longestRun": "Longest run without a limpa",
   "players.bestComeback": "Best comeback",
@@ -74,7 +76,8 @@ export const sv: Record<keyof typeof en, string> = {
   "players.ratingAxis": "Rankade partier i gruppen",
   "players.limpas": "Limpor",
   "players.tableLegend":
-    "Partier: avslutade partier, som vinstandelen räknar (+ partier som inte avslutats). Limpor: i Norrlands-Knack, det enda spelet som har dem (– för den som bara spelat Knektpass).",
+    "Partier: avslutade partier, som vinstandelen räknar (+ partier som inte avslutats). Limpor: i " +
+    "Norrlands-Knack, det enda spelet som har dem (– för den som bara spelat Knektpass).",
   "players.loneWins": "Ensamvinster",
   "players.longestRun": "Längsta svit utan limpa",
   "players.bestComeback": "Största comeback",

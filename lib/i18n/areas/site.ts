@@ -1,4 +1,7 @@
-/** What every page may show: the site's frame, the error pages' words, what any refused action says (errors, form fields), signing in and out and the account. */
+/**
+ * What every page may show: the site's frame, the error pages' words, what any refused action says (errors, form
+ * fields), signing in and out and the account.
+ */
 import { ERROR_PAGE_WORDS } from "../error-pages";
 
 export const en = {
@@ -140,7 +143,8 @@ export const sv: Record<keyof typeof en, string> = {
   "error.generic": "Något gick fel. Försök igen.",
   "errors.notFoundTitle": "Hittades inte",
   "errors.notFound":
-    "Det finns inget på den här adressen, eller så är det inte ditt att se. En kvälls länk fungerar för ägaren och de spelare som bjudits in.",
+    "Det finns inget på den här adressen, eller så är det inte ditt att se. En kvälls länk fungerar för " +
+    "ägaren och de spelare som bjudits in.",
   "errors.signIn": "Logga in först.",
   "errors.noEvening": "Kvällen finns inte.",
   "errors.noRuleSet": "Regeluppsättningen finns inte.",

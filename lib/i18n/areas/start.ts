@@ -2,7 +2,9 @@
 export const en = {
   "home.title": "The chalk slate, on your phones",
   "home.lead":
-    "Protokoll keeps score at a real card table. Enter each deal — who played or knocked, who passed, the cards bought, the tricks taken — and it works out the scores, the limpa lines, trumftvång, whose deal it is and who won, exactly by the rules.",
+    "Protokoll keeps score at a real card table. Enter each deal — who played or knocked, who passed, the " +
+    "cards bought, the tricks taken — and it works out the scores, the limpa lines, trumftvång, whose " +
+    "deal it is and who won, exactly by the rules.",
   "home.how": "How to start",
   "home.step1": "Sign up with a username and a password — it takes ten seconds.",
   "home.step2": "Start an evening: pick Knektpass or Norrlands-Knack and write the players in seat order.",
@@ -26,7 +28,9 @@ export const en = {
 export const sv: Record<keyof typeof en, string> = {
   "home.title": "Griffeltavlan, i telefonerna",
   "home.lead":
-    "Protokoll för poängen vid ett riktigt kortbord. Skriv in varje giv — vem som spelade eller knackade, vem som lurade, köpta kort, tagna stick — så räknar det ut poängen, limporna, trumftvånget, vem som ger och vem som vann, precis enligt reglerna.",
+    "Protokoll för poängen vid ett riktigt kortbord. Skriv in varje giv — vem som spelade eller knackade, " +
+    "vem som lurade, köpta kort, tagna stick — så räknar det ut poängen, limporna, trumftvånget, vem som " +
+    "ger och vem som vann, precis enligt reglerna.",
   "home.how": "Så kommer ni igång",
   "home.step1": "Skapa ett konto med användarnamn och lösenord — det tar tio sekunder.",
   "home.step2": "Starta en kväll: välj Knektpass eller Norrlands-Knack och skriv spelarna i sittordning.",

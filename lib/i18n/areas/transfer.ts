@@ -2,7 +2,8 @@
 export const en = {
   "import.title": "Import evenings",
   "import.help":
-    "A backup or an evening exported from Protokoll, or a single game record. The whole file is checked before anything is saved; importing the same file twice adds nothing.",
+    "A backup or an evening exported from Protokoll, or a single game record. The whole file is checked " +
+    "before anything is saved; importing the same file twice adds nothing.",
   "import.file": "File (JSON)",
   "import.refused": "The file was not imported:",
   "import.unreachable": "The server did not answer: check the connection and try again. Nothing was imported.",
@@ -18,7 +19,8 @@ export const en = {
   "import.groupsDone": "Groups restored: {n}.",
   "import.inviteTitle": "People to invite",
   "import.inviteHelp":
-    "A backup makes nobody else a member of anything. Send these people the group's invite link (on the group's page): when they join, the players the backup gave their names become theirs.",
+    "A backup makes nobody else a member of anything. Send these people the group's invite link (on the " +
+    "group's page): when they join, the players the backup gave their names become theirs.",
   "import.ruleSetKept": "you have a set by this name: yours is kept",
   "importProblem.samePerson": "{label}: “{a}” and “{b}” look like the same person; rename one of them in the file.",
   "importProblem.nameCharacters": "{label}: the name “{name}” holds control characters or text-direction marks.",
@@ -62,14 +64,16 @@ export const en = {
   "backup.help":
     "Every evening you own or played in, with your saved rule sets, in one file that imports again here or in another account.",
   "backup.helpParts":
-    "Your history is larger than one import takes, so the backup comes in parts. Keep every part: each imports on its own, the rule sets come with part 1.",
+    "Your history is larger than one import takes, so the backup comes in parts. Keep every part: each " +
+    "imports on its own, the rule sets come with part 1.",
   "export.print": "Print",
 } as const;
 
 export const sv: Record<keyof typeof en, string> = {
   "import.title": "Importera kvällar",
   "import.help":
-    "En säkerhetskopia eller en kväll exporterad från Protokoll, eller ett enskilt spelprotokoll. Hela filen kontrolleras innan något sparas; samma fil två gånger lägger inte till något.",
+    "En säkerhetskopia eller en kväll exporterad från Protokoll, eller ett enskilt spelprotokoll. Hela " +
+    "filen kontrolleras innan något sparas; samma fil två gånger lägger inte till något.",
   "import.file": "Fil (JSON)",
   "import.refused": "Filen importerades inte:",
   "import.unreachable": "Servern svarade inte: kontrollera anslutningen och försök igen. Inget importerades.",
@@ -85,7 +89,9 @@ export const sv: Record<keyof typeof en, string> = {
   "import.groupsDone": "Sällskap återställda: {n}.",
   "import.inviteTitle": "Att bjuda in",
   "import.inviteHelp":
-    "En säkerhetskopia gör ingen annan till medlem i något. Skicka sällskapets inbjudningslänk (på sällskapets sida) till de här personerna: när de går med blir spelarna som kopian gav deras namn deras.",
+    "En säkerhetskopia gör ingen annan till medlem i något. Skicka sällskapets inbjudningslänk (på " +
+    "sällskapets sida) till de här personerna: när de går med blir spelarna som kopian gav deras namn " +
+    "deras.",
   "import.ruleSetKept": "du har en uppsättning med det namnet: din behålls",
   "importProblem.samePerson": "{label}: ”{a}” och ”{b}” ser ut som samma person; byt namn på en av dem i filen.",
   "importProblem.nameCharacters": "{label}: namnet ”{name}” innehåller styrtecken eller skriftriktningstecken.",
@@ -128,8 +134,10 @@ export const sv: Record<keyof typeof en, string> = {
   "export.backupImport": "Säkerhetskopia och import",
   "backup.title": "Säkerhetskopiera",
   "backup.help":
-    "Alla kvällar du äger eller har spelat, med dina sparade regeluppsättningar, i en fil som går att importera igen här eller på ett annat konto.",
+    "Alla kvällar du äger eller har spelat, med dina sparade regeluppsättningar, i en fil som går att " +
+    "importera igen här eller på ett annat konto.",
   "backup.helpParts":
-    "Din historik är större än en import tar, så säkerhetskopian kommer i delar. Spara alla delar: var och en importeras för sig, regeluppsättningarna följer med del 1.",
+    "Din historik är större än en import tar, så säkerhetskopian kommer i delar. Spara alla delar: var " +
+    "och en importeras för sig, regeluppsättningarna följer med del 1.",
   "export.print": "Skriv ut",
 };
