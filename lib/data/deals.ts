@@ -40,6 +40,7 @@ import { insertEdit, recordedDealStatementPg, recordedDealStatements } from "./d
 import { toEntryRows, toGameRecord } from "./game-record";
 import { isUniqueViolation } from "./prisma-errors";
 import { keepAnswer, once, removedKeys, spendKey } from "./applied-changes";
+import type { GameDeals } from "@/lib/schemas/deal-api";
 
 /** A deal's input, read by its schema: a deal that cannot be read says so, field by field. */
 const parse = <T>(schema: z.ZodType<T>, input: unknown): T =>
@@ -514,14 +515,7 @@ async function deleteParsedDeal(
   return { number, version };
 }
 
-export interface GameDeals {
-  players: string[];
-  /**
-   * The game's deals in order, each with the key of the phone that recorded it (null when none was sent) and the
-   * name of the account that recorded it (what a phone's conflict says: who entered the other version).
-   */
-  deals: { number: number; entries: Entries; clientKey: string | null; by: string | null }[];
-}
+export type { GameDeals };
 
 /**
  * The deals of a game as stored, for a phone that queued deals without a signal: it checks each queued deal

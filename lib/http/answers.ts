@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { RETRY_AFTER_SECONDS } from "@/lib/data/retry";
+import type { ErrorBody } from "@/lib/schemas/deal-api";
 import { failureOf } from "./failure";
 import { translate, type Locale, type Message } from "@/lib/i18n/dictionaries";
 import { getLocale } from "@/lib/i18n/server";
@@ -32,7 +33,8 @@ export function errorAnswer(
   extra: Record<string, unknown> = {},
 ): JsonAnswer {
   // `key` names the message for a client that says it in its own words (the phone's outbox, lib/offline/sync.ts).
-  return { status, body: { error: { code, key: message.key, message: translate(message, locale), ...extra } } };
+  const error: ErrorBody = { code, key: message.key, message: translate(message, locale), ...extra };
+  return { status, body: { error } };
 }
 
 /** Maps any thrown error to an answer (`failureOf`); unknown errors become a 500 without details. */

@@ -4,37 +4,19 @@
  * key makes the server's late answer harmless (the next send finds it stored, or is recognised as a retry).
  */
 import type { Entries } from "@/lib/rules";
+import type { ApiAnswer, NewDeal, Seen } from "@/lib/schemas/deal-api";
 
-/** An answer from the server: its status and JSON body. A network failure or a missed deadline is thrown instead. */
-export interface ApiAnswer {
-  status: number;
-  body: unknown;
-}
+export type { ApiAnswer, Seen };
 
 /** How long a deal route may take to answer before the phone keeps the deal itself (README: Without a signal). */
 export const SEND_DEADLINE_MS = 4_000;
-
-/**
- * What a change of a stored deal says it was made on: `expected`, the deal's entries as the phone showed them, and
- * `expectedKey`, the key it was recorded with — refused (409) when the stored deal is not that one anymore; `key`,
- * the change's own key: the server makes it once, and answers a repeat as the first time (decision 023).
- */
-export interface Seen {
-  expected?: Entries;
-  expectedKey?: string;
-  key?: string;
-  /** Keep mine: the key of this phone's recording, which the deal becomes (its recorder the sender). */
-  clientKey?: string;
-}
 
 export interface DealApi {
   /** The signed-in session (Auth.js): `{ user: { id, name } }`, or null when nobody is signed in. */
   session(): Promise<ApiAnswer>;
   deals(gameId: string): Promise<ApiAnswer>;
-  record(
-    gameId: string,
-    deal: { number: number; entries: Entries; clientKey: string; account?: string },
-  ): Promise<ApiAnswer>;
+  /** Records a new deal; `account`: the account that entered it on the phone (its log says). */
+  record(gameId: string, deal: Omit<NewDeal, "gameId"> & { account?: string }): Promise<ApiAnswer>;
   /** Replaces deal `number`'s entries, as `seen` says the phone saw it. */
   edit(gameId: string, number: number, entries: Entries, seen?: Seen): Promise<ApiAnswer>;
   remove(gameId: string, number: number, seen?: Seen): Promise<ApiAnswer>;

@@ -6,6 +6,7 @@
  */
 import { evaluateGame, sameEntries, scorerAfter, type GameRecord, type GameResult } from "@/lib/rules";
 import type { Entries } from "@/lib/rules";
+import type { StoredDeal } from "@/lib/schemas/deal-api";
 
 /**
  * An entry of the phone's log: a change this phone made to an evening that the server has not taken yet — a new
@@ -82,12 +83,8 @@ export interface QueuedDeal {
 export type RefusalKind = "won" | "ended" | "gone" | "rules" | "moved" | "changed" | "unstarted";
 
 /** A deal as the server stores it. */
-export interface StoredDeal {
-  entries: Entries;
-  clientKey: string | null;
-  /** Who recorded it (the account's name), when the server says. */
-  by?: string | null;
-}
+/** A stored deal as the log weighs its changes against it: its place in the list is its number. */
+export type ServerDeal = Pick<StoredDeal, "entries" | "clientKey"> & Partial<Pick<StoredDeal, "by">>;
 
 /**
  * What to do with a queued deal, given the server's deals of its game now:
@@ -105,7 +102,7 @@ export type SyncStep =
 
 export function planStep(
   deal: Pick<QueuedDeal, "number" | "entries" | "clientKey" | "provisional">,
-  server: StoredDeal[],
+  server: ServerDeal[],
 ): SyncStep {
   const stored = server.findIndex((d) => d.clientKey === deal.clientKey);
   if (stored >= 0) return { kind: "stored", number: stored + 1 };
@@ -130,7 +127,7 @@ export function planStep(
  */
 export function planChange(
   change: Pick<QueuedDeal, "number" | "target">,
-  server: readonly StoredDeal[],
+  server: readonly ServerDeal[],
 ): { kind: "drop" } | { kind: "send"; number: number } {
   if (!change.target) return { kind: "send", number: change.number };
   const at = server.findIndex((d) => d.clientKey === change.target);

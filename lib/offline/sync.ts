@@ -5,7 +5,8 @@
  * a refusal), so no change is ever sent ahead of one made before it. An entry is marked sent before it leaves
  * (`markSent`): from then on a change of it is a new entry, never lost to a send on its way (decision 023).
  */
-import type { ApiAnswer, DealApi } from "./api";
+import { errorOf, notTakenNow, type ApiAnswer, type GameDeals, type StoredDeal } from "@/lib/schemas/deal-api";
+import type { DealApi } from "./api";
 import {
   isPendingGame,
   planChange,
@@ -14,7 +15,6 @@ import {
   type QueueChange,
   type QueuedDeal,
   type RefusalKind,
-  type StoredDeal,
 } from "./outbox";
 
 /** What the sync asks of the server (lib/offline/api.ts in the app, a fake in tests). */
@@ -52,17 +52,14 @@ class Stop extends Error {
 }
 
 /** The server's message for a refusal, else a fallback. */
-function messageOf(answer: ApiAnswer, fallback: string): string {
-  const error = (answer.body as { error?: { message?: unknown } } | null)?.error;
-  return typeof error?.message === "string" ? error.message : fallback;
-}
+const messageOf = (answer: ApiAnswer, fallback: string): string => errorOf(answer)?.message || fallback;
 
 /** The message key of an error answer (lib/http/answers.ts), if it names one. */
-const keyOf = (answer: ApiAnswer) => (answer.body as { error?: { key?: unknown } } | null)?.error?.key;
+const keyOf = (answer: ApiAnswer) => errorOf(answer)?.key;
 
 /** What kind of refusal an answer is (lib/http/answers.ts names the message's key; the rules name their problems). */
 export function refusalOf(answer: ApiAnswer): RefusalKind {
-  const error = (answer.body as { error?: { key?: unknown; problems?: { code?: unknown }[] } } | null)?.error;
+  const error = errorOf(answer);
   if (error?.key === "errors.dealChanged" || error?.key === "errors.noDeal") return "changed";
   if (answer.status === 404 || answer.status === 403) return "gone";
   if (error?.key === "errors.dealsFrozen" || error?.key === "errors.eveningEnded") return "ended";
@@ -77,8 +74,8 @@ async function call(request: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
   } catch {
     throw new Stop("offline");
   }
-  if (answer.status === 401) throw new Stop("signIn");
-  if (answer.status >= 500 || answer.status === 429) throw new Stop("retry");
+  const later = notTakenNow(answer);
+  if (later) throw new Stop(later === "signIn" ? "signIn" : "retry");
   return answer;
 }
 
@@ -252,7 +249,7 @@ export async function syncOutbox(
           applied(entry, step.number, answer);
           await store.apply({ remove: [entry.seq!], update: [] });
           if (answer.status === 201) {
-            server.deals.push({ entries: entry.entries, clientKey: entry.clientKey });
+            server.deals.push(storedHere(entry, server.deals.length + 1));
             stored++;
           } else {
             // Stored before (an answer the network lost), and maybe changed since: the record as it is now.
@@ -329,11 +326,18 @@ async function keptAsTheirs(store: QueueStore, deal: QueuedDeal, number: number,
   await store.apply({ remove: [deal.seq!], update: changing.map((d) => ({ seq: d.seq!, changes })) });
 }
 
-async function loadDeals(api: SyncApi, gameId: string): Promise<{ deals: StoredDeal[] } | { refused: ApiAnswer }> {
+/** A deal this phone just stored, as the deals route would list it (who recorded it is this phone's account). */
+const storedHere = ({ entries, clientKey }: QueuedDeal, number: number): StoredDeal => ({
+  number,
+  entries,
+  clientKey,
+  by: null,
+});
+
+async function loadDeals(api: SyncApi, gameId: string): Promise<Pick<GameDeals, "deals"> | { refused: ApiAnswer }> {
   const answer = await call(() => api.deals(gameId));
   if (answer.status !== 200) return { refused: answer };
-  const body = answer.body as { deals: StoredDeal[] };
-  return { deals: body.deals.map((d) => ({ entries: d.entries, clientKey: d.clientKey, by: d.by ?? null })) };
+  return { deals: (answer.body as GameDeals).deals };
 }
 
 /**

@@ -5,15 +5,9 @@
  * change on this phone — the Save never hangs, and the change's key makes the server's late answer harmless. Only
  * the rules' or the server's refusal of the change itself comes back to the form.
  */
-import type { ApiAnswer } from "./api";
-import type { Entries } from "@/lib/rules";
+import { notTakenNow, type ApiAnswer, type NewDeal } from "@/lib/schemas/deal-api";
 
-export interface NewDeal {
-  gameId: string;
-  number: number;
-  entries: Entries;
-  clientKey: string;
-}
+export type { NewDeal };
 
 export interface WriterDeps<T extends { gameId: string } = NewDeal> {
   /** Whether a send is worth trying: the browser is online and the server answered the last request. */
@@ -32,13 +26,6 @@ export interface WriterDeps<T extends { gameId: string } = NewDeal> {
 export type WriteOutcome =
   | { kind: "answered"; answer: ApiAnswer }
   | { kind: "queued"; because: "offline" | "waiting" | "noAnswer" | "signIn" | "busy" };
-
-/** Whether an answer means "not stored, try again later" rather than "refused". */
-export function notTakenNow(answer: ApiAnswer): "signIn" | "busy" | null {
-  if (answer.status === 401) return "signIn";
-  if (answer.status >= 500 || answer.status === 429) return "busy";
-  return null;
-}
 
 export async function writeChange<T extends { gameId: string }>(deal: T, deps: WriterDeps<T>): Promise<WriteOutcome> {
   const queue = async (because: Extract<WriteOutcome, { kind: "queued" }>["because"]): Promise<WriteOutcome> => {

@@ -4,7 +4,7 @@
  * key applied once and a repeat answered as the first, a deleted deal's key spent), with the real rules engine
  * behind it.
  */
-import type { StoredDeal } from "@/lib/offline/outbox";
+import type { ServerDeal } from "@/lib/offline/outbox";
 import { type Entries, createScorer, sameEntries, type GameRecord } from "@/lib/rules";
 import type { ApiAnswer, Seen } from "@/lib/offline/api";
 import type { SyncApi } from "@/lib/offline/sync";
@@ -15,7 +15,7 @@ export const PLAYERS = ["Anna", "Bo", "Cecilia"];
 export const ACCOUNT = "account-a";
 
 export class FakeServer implements SyncApi {
-  games = new Map<string, StoredDeal[]>();
+  games = new Map<string, ServerDeal[]>();
   /** Requests made, as "METHOD game[/number]". */
   log: string[] = [];
   signedIn = true;
@@ -35,7 +35,7 @@ export class FakeServer implements SyncApi {
     readonly setup: Omit<GameRecord, "deals"> = { variant: "knektpass", players: PLAYERS, firstDealer: "Anna" },
   ) {}
 
-  game(gameId: string): StoredDeal[] {
+  game(gameId: string): ServerDeal[] {
     if (!this.games.has(gameId)) this.games.set(gameId, []);
     return this.games.get(gameId)!;
   }
@@ -61,7 +61,7 @@ export class FakeServer implements SyncApi {
     return { ...this.setup, players: seats.players, firstDealer: seats.players[seats.firstDealerSeat]! };
   }
 
-  private refusal(gameId: string, deals: StoredDeal[]): string | null {
+  private refusal(gameId: string, deals: ServerDeal[]): string | null {
     const created = createScorer({ ...this.setupOf(gameId), deals: [] });
     if (!created.ok) return "setup";
     for (const deal of deals) {
@@ -109,7 +109,7 @@ export class FakeServer implements SyncApi {
     gameId: string,
     number: number,
     { expected, expectedKey, key }: Seen,
-    make: (deals: StoredDeal[]) => StoredDeal[],
+    make: (deals: ServerDeal[]) => ServerDeal[],
   ): ApiAnswer {
     const first = key && this.applied.get(key);
     if (first) return { status: 200, body: { ...(first.body as object), duplicate: true } };

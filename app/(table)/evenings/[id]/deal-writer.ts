@@ -3,8 +3,8 @@
 import { createContext, useContext } from "react";
 import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import type { AppErrorCode } from "@/lib/errors";
-import type { Entries, Problem } from "@/lib/rules";
-import type { ApiAnswer } from "@/lib/offline/api";
+import type { Entries } from "@/lib/rules";
+import { errorOf, type ApiAnswer, type NewDeal } from "@/lib/schemas/deal-api";
 
 /** A deal change as the table view carries it out: `queued` when it was kept on this phone to be sent later. */
 export type Written = ActionResult<{ queued: boolean }>;
@@ -14,7 +14,7 @@ export type Written = ActionResult<{ queued: boolean }>;
  * through the server's actions; without one — or while deals of this game wait to be sent — through the outbox.
  */
 export interface DealWriter {
-  record(input: { gameId: string; number: number; entries: Entries; clientKey: string }): Promise<Written>;
+  record(input: NewDeal): Promise<Written>;
   /** `expected`: the deal as it was shown when the change began; a stored deal changed since is not changed. */
   edit(input: { gameId: string; number: number; entries: Entries; expected?: Entries }): Promise<Written>;
   remove(input: { gameId: string; number: number; expected?: Entries }): Promise<Written>;
@@ -36,11 +36,7 @@ export const SENT: Written = { ok: true, data: { queued: false } };
 /** A deal route's answer as the deal screen shows it: stored, or what the server said was wrong. */
 export function written(answer: ApiAnswer): Written {
   if (answer.status >= 200 && answer.status < 300) return SENT;
-  const error = (
-    answer.body as {
-      error?: { code?: string; message?: string; problems?: Problem[]; fields?: Record<string, string[]> };
-    } | null
-  )?.error;
+  const error = errorOf(answer);
   // The server already put it in the page's language; a form's field messages say what "some fields" means.
   const text = [...Object.values(error?.fields ?? {}).flat()].join(" ") || error?.message;
   const failure: ActionFailure = {
