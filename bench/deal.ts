@@ -18,7 +18,6 @@
  * The PostgreSQL part needs a server (TEST_POSTGRES_URL, default the machine's
  * on 127.0.0.1:5432); without one it is skipped, except under CI=true, where it fails.
  */
-import { fork, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createScorer, type GameScorer } from "../lib/rules";
@@ -26,6 +25,7 @@ import { randomDeal, seeded } from "../tests/support/random-game";
 import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, signIn, startServer, waitForHealth } from "./support/server";
 import { quantile } from "./support/stats";
+import { forkNode, spawnNode } from "./support/children";
 
 const EVENINGS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -83,7 +83,7 @@ async function watch(
   base: string,
   tokens: string[],
 ): Promise<{ count: () => Promise<number>; close: () => Promise<number> }> {
-  const helper = fork("bench/support/viewers.mjs", [], { stdio: "inherit" });
+  const helper = forkNode("bench/support/viewers.mjs", [], { stdio: "inherit" });
   const answer = <T>() => new Promise<T>((resolve) => helper.once("message", (message) => resolve(message as T)));
   const connected = answer<{ connected: boolean }>();
   helper.send({ watch: tokens.map((token) => `${base}/api/share/${token}/events`) });
@@ -361,7 +361,7 @@ interface Request {
  * `replay` sends requests to it one at a time and returns their latencies.
  */
 async function startFloor([script, port, database]: string[]) {
-  const child = spawn(process.execPath, [script!, port!, database!], { stdio: "ignore" });
+  const child = spawnNode(script!, [port!, database!]);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/health`);
   return {

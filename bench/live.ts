@@ -16,13 +16,14 @@
  * `bench:live-pg instances=2 viewers=… p95=… ratio=… kb_per_viewer=…`, `bench:live-scale viewers=15000 …` and
  * `bench:live viewers=5000 … connect_ratio=…`.
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createScorer, type GameScorer } from "../lib/rules";
 import { randomDeal, seeded } from "../tests/support/random-game";
 import { freshPostgres, postgresAvailable, POSTGRES_HOW_TO } from "../tests/support/databases";
 import { prepareDatabase, rssKb, signIn, startServer, waitForHealth } from "./support/server";
 import { quantile } from "./support/stats";
+import { forkNode, spawnNode } from "./support/children";
 
 const SIZES = [1_000, 5_000, 15_000];
 /** Viewers in total over the two instances on PostgreSQL. */
@@ -48,7 +49,9 @@ class Crowd {
   static async connect(urls: string[], n: number, storm = false): Promise<Crowd> {
     const crowd = new Crowd();
     const count = Math.ceil(Math.ceil(n / VIEWERS_PER_HELPER) / urls.length) * urls.length;
-    const helpers = Array.from({ length: count }, () => fork("bench/support/viewers.mjs", [], { stdio: "inherit" }));
+    const helpers = Array.from({ length: count }, () =>
+      forkNode("bench/support/viewers.mjs", [], { stdio: "inherit" }),
+    );
     // Every helper running before any connects: a storm starts everywhere at once.
     await Promise.all(helpers.map((helper) => new Promise((resolve) => helper.once("spawn", resolve))));
     const replies = helpers.map((helper, h) => {
@@ -271,9 +274,7 @@ async function measureBaseline(ports: number[], n: number): Promise<Figures> {
   await Promise.all(ports.map((port) => drained(port)));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   const children = ports.map((port, i) =>
-    spawn(process.execPath, ["bench/support/baseline-sse.mjs", String(port), ...bases.slice(i + 1, i + 2)], {
-      stdio: "ignore",
-    }),
+    spawnNode("bench/support/baseline-sse.mjs", [String(port), ...bases.slice(i + 1, i + 2)]),
   );
   try {
     for (const base of bases) await waitForHealth(`${base}/health`);

@@ -118,6 +118,9 @@ const context: BrowserContext = await chromium.launchPersistentContext(
   },
 );
 const page: Page = context.pages()[0] ?? (await context.newPage());
+// A loaded machine opens pages slowly: the bench waits as long as it takes (up to 2 minutes a step) and says how long
+// things took, instead of giving up after Playwright's 30 s.
+context.setDefaultTimeout(120_000);
 const cookie = await signIn(server.base, "bench-offline", PASSWORD);
 
 /** Phone A's outbox as IndexedDB holds it. */

@@ -44,3 +44,6 @@ server.listen(port, hostname, () => {
   console.log(`protokoll: ready on http://${hostname ?? "localhost"}:${port}`);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(0));
+// Started by a bench or a test with an IPC channel (bench/support/children.ts): it ends with them, however they end,
+// so no port stays held. `npm start` opens no channel.
+if (process.channel) process.on("disconnect", () => process.exit(0));

@@ -2,6 +2,7 @@
 // server as the product, `synchronous_commit` at its default (every acknowledged insert is on disk). POST /deals
 // stores the body as one row (id, game, number, body) in one statement and answers 201. What a deal costs above
 // this is the product's own work. Usage: node baseline-deal-pg.mjs PORT DATABASE_URL
+import "./end-with-parent.mjs";
 import pg from "pg";
 import { serveDeals } from "./baseline-http.mjs";
 

@@ -1,6 +1,7 @@
 // The floor for bench:deal: a bare node:http server over better-sqlite3, nothing else. The same durability as
 // the product (WAL, synchronous = FULL: every acknowledged insert is on disk); POST /deals stores the body as one
 // row and answers 201. What a deal costs above this is the product's own work.
+import "./end-with-parent.mjs";
 import Database from "better-sqlite3";
 import { serveDeals } from "./baseline-http.mjs";
 

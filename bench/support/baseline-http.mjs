@@ -1,5 +1,6 @@
 // The HTTP side of bench:deal's floors (baseline-deal.mjs, baseline-deal-pg.mjs): a bare node:http server whose
 // POST /deals/{game} hands the game, the deal's number and the body to `insert` and answers 201.
+import "./end-with-parent.mjs";
 import http from "node:http";
 
 /** @param {number} port @param {(game: string, number: number, body: string) => unknown} insert */

@@ -2,6 +2,7 @@
 // with a body sends it as the next frame to every client connected to GET /events; a client that connects is sent
 // the last frame at once. With a second argument (another broadcaster's base URL) every publish is forwarded to it
 // first, as NOTIFY carries a change to a second instance.
+import "./end-with-parent.mjs";
 import http from "node:http";
 
 const port = Number(process.argv[2] ?? 3293);

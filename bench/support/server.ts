@@ -2,7 +2,8 @@
  * For benchmarks: a production server on a fresh SQLite database in a temporary folder, with the data layer
  * of this process pointed at the same database (run with the react-server condition, like the server).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { spawnNode } from "./children";
 import { existsSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,13 +49,14 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise
   const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "a") : "ignore";
   // BENCH_NODE_ARGS passes flags to the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "scripts/server.mjs", "-p", String(port)], {
+  // Stopped whatever happens to the bench: when it stops its server itself, and when it ends (or dies) without
+  // (bench/support/children.ts).
+  const child: ChildProcess = spawnNode("scripts/server.mjs", ["-p", String(port)], {
     env,
+    nodeArgs,
     stdio: ["ignore", log, log],
   });
-  // Stopped whatever happens to the bench: when it stops its server itself, and when it ends (or dies) without.
   const stop = () => child.exitCode === null && child.signalCode === null && child.kill("SIGTERM");
-  process.on("exit", stop);
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(`${base}/api/health`);
   return { base, pid: child.pid!, env, stop: () => void stop() };

@@ -10,6 +10,7 @@
 //   { count: true }      → answers { oddsEvents }: how many odds events the viewers have had so far
 //   { close: true }      → closes them, answers { closed, oddsEvents }
 // Each viewer parses every frame as the page does.
+import "./end-with-parent.mjs";
 import http from "node:http";
 
 const CONNECT_BATCH = 250;
