@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
-import { createEvening, seat } from "../support/table";
+import { expectAccessible, PASSWORD, screenshots, signIn, signUp, threeSeated } from "./support";
+import { seat } from "../support/table";
 
 test("a signed-out visitor gets a page that says what Protokoll is and how to start", async ({ page }) => {
   const response = await page.goto("/");
@@ -24,6 +24,8 @@ test("sign up, sign out, and sign in again", async ({ page }) => {
 test("a wrong password is refused with a clear message", async ({ page }) => {
   const username = await signUp(page);
   await page.getByRole("button", { name: "Sign out" }).click();
+  // Signed out (the sign-out's own way back home done) before the next page is asked for.
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await signIn(page, username, "not the password");
   await expect(page.getByRole("alert").filter({ hasText: "Wrong username or password." })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
@@ -85,13 +87,7 @@ test("a next place that leaves the site is not followed after sign-in or sign-up
 test("sign out forgets the half-entered deal: the next person at the phone starts with an empty form", async ({
   page,
 }) => {
-  const username = await signUp(page);
-  await createEvening(page, {
-    title: "Glömsk",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  const username = await threeSeated(page, "Glömsk");
   const evening = page.url();
   const anna = seat(page, "Anna").getByRole("button", { name: /^Anna: / });
   await anna.click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { scoreGame, type EntryRecord, type GameRecord } from "@/lib/rules";
 import { noSignal, openPhone, secondPhone, signal, stored, workerInControl } from "./phone";
-import { PASSWORD, screenshots, signUp } from "./support";
+import { PASSWORD, screenshots, signUp, threeSeated } from "./support";
 import { alone, createEvening, enterDeal, playAlone, type Seats } from "../support/table";
 
 const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
@@ -16,13 +16,7 @@ const knack = (seats: Record<string, [boolean, number?, boolean?]>): Seats =>
 
 test("installable, and an evening opened once opens again without a signal", async ({ baseURL }) => {
   const { context, page } = await openPhone(baseURL);
-  await signUp(page);
-  await createEvening(page, {
-    title: "I stugan",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  await threeSeated(page, "I stugan");
   await playAlone(page, "Bo");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   await workerInControl(page);

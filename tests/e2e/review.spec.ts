@@ -1,20 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, screenshots, signUp } from "./support";
+import { expectAccessible, screenshots, signUp, threeSeated } from "./support";
 import { buildActions } from "../support/hostile-requests";
-import { createEvening, playAlone } from "../support/table";
+import { playAlone } from "../support/table";
 
 test("review a finished evening, export CSV and JSON, import it into another account; a corrupted file changes nothing", async ({
   page,
 }, testInfo) => {
-  await signUp(page);
-  await createEvening(page, {
-    title: "Granskning",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  await threeSeated(page, "Granskning");
   for (const who of ["Anna", "Bo", "Anna", "Cecilia", "Anna"]) {
     const count = await page.locator("tr[data-deal]").count();
     await playAlone(page, who);
@@ -94,13 +88,7 @@ test("review a finished evening, export CSV and JSON, import it into another acc
 });
 
 test("the protokoll prints on A4 without buttons or forms", async ({ page }) => {
-  await signUp(page);
-  await createEvening(page, {
-    title: "Utskrift",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  await threeSeated(page, "Utskrift");
   await playAlone(page, "Anna");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   await page.emulateMedia({ media: "print" });

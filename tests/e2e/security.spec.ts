@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, PASSWORD, screenshots, signIn, signUp } from "./support";
+import { expectAccessible, PASSWORD, screenshots, signIn, signUp, threeSeated } from "./support";
 import { createEvening, playAlone } from "../support/table";
 
 function files(dir: string): string[] {
@@ -33,13 +33,7 @@ test("pages carry a nonce-based Content-Security-Policy and the other security h
   const again = (await page.request.get("/")).headers()["content-security-policy"];
   expect(again).not.toBe(csp);
 
-  await signUp(page);
-  await createEvening(page, {
-    title: "CSP",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  await threeSeated(page, "CSP");
   await playAlone(page, "Bo");
   await expect(page.locator('tr[data-deal="1"]')).toBeVisible();
   expect(violations).toEqual([]);

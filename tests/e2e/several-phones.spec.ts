@@ -1,18 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { dealsRouteOf, PASSWORD, signUp, THREE, threeAtTheTable, uniqueName } from "./support";
+import { dealsRouteOf, PASSWORD, THREE, threeAtTheTable, threeSeated, uniqueName } from "./support";
 import { scoreGame, type DealRecord, type GameRecord } from "@/lib/rules";
-import { alone, createEvening, enterDeal, expectProtokoll, fillDeal, playAlone, seat } from "../support/table";
+import { alone, enterDeal, expectProtokoll, fillDeal, playAlone, seat } from "../support/table";
 import { stored } from "./phone";
 
 test("a second phone joins by the invite link, enters deals, and both phones stay in step", async ({ browser }) => {
   const owner = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await signUp(owner);
-  await createEvening(owner, {
-    title: "Två telefoner",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  await threeSeated(owner, "Två telefoner");
   await owner.getByText("Invite others at the table").click();
   const inviteUrl = await owner.getByTestId("invite-url").inputValue();
   expect(inviteUrl).toMatch(/\/join\/[A-Za-z0-9_-]{32}$/);
@@ -79,13 +73,7 @@ test("a deal changed on this phone is shown from the route's answer, without loa
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const me = await signUp(page);
-  await createEvening(page, {
-    title: "Ett svar räcker",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  const me = await threeSeated(page, "Ett svar räcker");
   // The page's own data travels as an RSC request: counted from here on (prefetches of other pages aside).
   const pageLoads: string[] = [];
   page.on("request", (request) => {

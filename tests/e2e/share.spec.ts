@@ -1,16 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, screenshots, signUp } from "./support";
-import { createEvening, playAlone } from "../support/table";
+import { expectAccessible, screenshots, threeSeated } from "./support";
+import { playAlone } from "../support/table";
 
 test("the share link shows the scoreboard live to anyone, and stops working when rotated", async ({ browser }) => {
   const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  const owner = await signUp(phone);
-  await createEvening(phone, {
-    title: "Live från köket",
-    variant: "Knektpass",
-    players: ["Anna", "Bo", "Cecilia"],
-    firstDealer: "Anna",
-  });
+  const owner = await threeSeated(phone, "Live från köket");
   await phone.getByText("Share the live scoreboard").click();
   const shareUrl = await phone.getByTestId("share-url").inputValue();
   expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{32}$/);

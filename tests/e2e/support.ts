@@ -9,10 +9,16 @@ export const PASSWORD = "correct horse battery";
 export const THREE = ["Anna", "Bo", "Cecilia"];
 
 /** A new account on a phone (390×844) with a Knektpass evening of THREE just started. */
-export async function threeAtTheTable(page: Page, title: string): Promise<void> {
+export async function threeAtTheTable(page: Page, title: string): Promise<string> {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page);
+  return threeSeated(page, title);
+}
+
+/** A new account's Knektpass evening `title` for Anna, Bo and Cecilia, Anna dealing first: its username. */
+export async function threeSeated(page: Page, title: string): Promise<string> {
+  const username = await signUp(page);
   await createEvening(page, { title, variant: "Knektpass", players: THREE, firstDealer: "Anna" });
+  return username;
 }
 
 /** The path of the game's deals route (/api/games/{id}/deals), read off the deal `record` sends. */
