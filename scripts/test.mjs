@@ -1,6 +1,6 @@
 // `npm test` — every test: the linter and formatting check, unit and integration tests (vitest, on SQLite and
 // PostgreSQL), and browser tests (Playwright in Debian's Chromium headless shell, decision 020, against production
-// builds served on SQLite and, twice, on PostgreSQL).
+// builds served on SQLite and, twice, on PostgreSQL), then the benches that run in seconds or have a quick mode.
 // Locally a missing browser or PostgreSQL skips those tests with a message; under CI=true they are required.
 //
 // Lint, the unit and SQLite tests, the PostgreSQL tests (a database of their own), the production build and the
@@ -115,19 +115,26 @@ const checks = [
   ),
   step("PostgreSQL tests", "npx", ["vitest", "run", "--project", "integration-postgresql"]),
 ];
-let browserPassed = true;
+let laterPassed = true;
 if (chromium) {
   const [built, databases, bound] = await Promise.all([
     step("build", "npm", ["run", "build"]),
     browserDatabases(),
     binding,
   ]);
-  browserPassed =
+  laterPassed =
     built &&
     databases.ready &&
     bound &&
     (await step("browser tests", "npx", ["playwright", "test"], { env: databases.env, live: true }));
   await databases.drop();
+  // The benches that run in seconds, or have a quick mode, run to their last lines one at a time after the browser
+  // tests (they time things), so a change that breaks one fails here; their figures are a smoke run's, not judged.
+  for (const bench of ["rules", "odds", "history"])
+    laterPassed =
+      (await step(`bench:${bench} (quick)`, "npm", ["run", "--silent", `bench:${bench}`], {
+        env: { BENCH_QUICK: "1" },
+      })) && laterPassed;
 }
-const passed = (await Promise.all(checks)).every(Boolean) && browserPassed;
+const passed = (await Promise.all(checks)).every(Boolean) && laterPassed;
 process.exit(passed ? 0 : 1);
