@@ -1,25 +1,22 @@
 "use client";
 
-import { ERROR_PAGE_WORDS } from "@/lib/i18n/error-pages";
+import { lazy, Suspense } from "react";
 import { isLocale } from "@/lib/i18n/format";
-import { ErrorMessage } from "./_components/error-message";
 import "./globals.css";
+
+const ErrorMessage = lazy(() => import("./_components/error-message"));
 
 /** The root layout itself failed: a page of its own, in the app's look and the visitor's language. */
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const cookie = typeof document === "undefined" ? "" : (/(?:^|; )lang=(\w+)/.exec(document.cookie)?.[1] ?? "");
   const browser = typeof navigator === "undefined" ? "" : navigator.language.slice(0, 2);
-  const locale = isLocale(cookie) ? cookie : isLocale(browser) ? browser : "en";
-  const words = ERROR_PAGE_WORDS[locale];
+  const lang = [cookie, browser].find(isLocale) ?? "en";
   return (
-    <html lang={locale}>
+    <html lang={lang}>
       <body>
-        <ErrorMessage
-          words={words}
-          digest={error.digest}
-          reset={reset}
-          away={{ href: "/", label: words["errors.home"] }}
-        />
+        <Suspense fallback={null}>
+          <ErrorMessage languages={[cookie, browser]} digest={error.digest} reset={reset} away="home" />
+        </Suspense>
       </body>
     </html>
   );
