@@ -130,7 +130,7 @@ if (chromium) {
   await databases.drop();
   // The benches that run in seconds, or have a quick mode, run to their last lines one at a time after the browser
   // tests (they time things), so a change that breaks one fails here; their figures are a smoke run's, not judged.
-  for (const bench of ["rules", "odds", "history"])
+  for (const bench of ["rules", "page", "odds", "history"])
     laterPassed =
       (await step(`bench:${bench} (quick)`, "npm", ["run", "--silent", `bench:${bench}`], {
         env: { BENCH_QUICK: "1" },
