@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { applyDealChange, scoredGames, type TableData, type TableEdit } from "@/app/(table)/evenings/[id]/table-data";
+import {
+  applyDealChange,
+  fromPage,
+  scoredGames,
+  toPage,
+  type TableData,
+  type TableEdit,
+} from "@/app/(table)/evenings/[id]/table-data";
+import { randomGame, seeded } from "@/tests/support/random-game";
 import { EDIT_LINES } from "@/lib/schemas/sizes";
 import { scoreGame, type GameRecord } from "@/lib/rules";
 
@@ -122,5 +130,39 @@ describe("a deal change shown from the route's answer: the game as the server no
     expect(next.edits).toHaveLength(EDIT_LINES);
     expect(next.edits[0]!.by).toBe("Anna");
     expect(next.edits.at(-1)!.id).toBe(`old-${EDIT_LINES - 2}`);
+  });
+});
+
+describe("a stored game as the page carries it", () => {
+  it("comes back as the same record: every field of every entry, however it was written", () => {
+    const rnd = seeded(48);
+    for (let i = 0; i < 200; i++) {
+      const record = randomGame(rnd);
+      const game = { id: `g${i}`, number: 1, record, keys: record.deals.map((_, n) => `key-${n}`) };
+      expect(fromPage(toPage(game))).toEqual(game);
+    }
+    // Entries as the server builds them: each name an own property, "__proto__" too.
+    const odd: GameRecord = {
+      variant: "norrlands-knack",
+      players: ["__proto__", "constructor", "Bo"],
+      deals: [
+        {
+          entries: Object.fromEntries([
+            ["__proto__", { plays: true, tricks: 0, revoke: false }],
+            ["constructor", { plays: true, exchanged: [2, 3], tricks: 5, revoke: true }],
+            ["Bo", { plays: false, exchanged: 0 }],
+          ]),
+        },
+      ],
+    };
+    const back = fromPage(toPage({ id: "g", number: 1, record: odd }));
+    expect(Object.keys(back.record.deals[0]!.entries)).toEqual(["__proto__", "constructor", "Bo"]);
+    expect(back.record).toEqual(odd);
+  });
+
+  it("is a fraction of the record's size", () => {
+    const record = randomGame(seeded(7), { variant: "knektpass", players: 5 });
+    const page = toPage({ id: "g", number: 1, record });
+    expect(JSON.stringify(page.record.deals).length).toBeLessThan(JSON.stringify(record.deals).length / 3);
   });
 });

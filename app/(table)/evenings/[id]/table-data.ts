@@ -18,22 +18,57 @@ export interface KeptGame {
 }
 
 /**
- * A game as the page hands it to the table view: each deal's entries as [name, entry] pairs. An object keyed by
- * player names loses a player named like a property every object has ("__proto__") in the page's serialization;
- * pairs keep every name, and the view makes the record again (`fromPage`).
+ * A seat's entry as the page carries it: `[plays, exchanged, tricks, revoke]` (plays as 1 or 0, a field the entry
+ * does not have as null, trailing ones left off) — a stored game's deals are most of an evening page's bytes, and
+ * the names and field names of every entry were most of those.
+ */
+type PageEntry = [0 | 1, ...(number | number[] | boolean | null)[]];
+
+/**
+ * A game as the page hands it to the table view: each deal as one entry per seat, in the order of
+ * `record.players` (null for a seat without one). The view makes the record again (`fromPage`); an object keyed by
+ * player names would lose a player named like a property every object has ("__proto__") in the page's
+ * serialization.
  */
 export type PageGame = Omit<KeptGame, "record"> & {
-  record: Omit<GameRecord, "deals"> & { deals: { entries: [string, EntryRecord][] }[] };
+  record: Omit<GameRecord, "deals"> & { deals: (PageEntry | null)[][] };
 };
+
+function toPageEntry({ plays, exchanged, tricks, revoke }: EntryRecord): PageEntry {
+  const entry: PageEntry = [plays ? 1 : 0, exchanged ?? null, tricks ?? null, revoke ?? null];
+  while (entry.length > 1 && entry.at(-1) === null) entry.pop();
+  return entry;
+}
+
+function fromPageEntry([plays, exchanged, tricks, revoke]: PageEntry): EntryRecord {
+  return {
+    plays: plays === 1,
+    ...(exchanged != null ? { exchanged: exchanged as number | number[] } : {}),
+    ...(tricks != null ? { tricks: tricks as number } : {}),
+    ...(revoke != null ? { revoke: revoke as boolean } : {}),
+  };
+}
 
 export const toPage = (game: KeptGame): PageGame => ({
   ...game,
-  record: { ...game.record, deals: game.record.deals.map((d) => ({ entries: Object.entries(d.entries) })) },
+  record: {
+    ...game.record,
+    deals: game.record.deals.map((d) =>
+      game.record.players.map((p) => (Object.hasOwn(d.entries, p) ? toPageEntry(d.entries[p]!) : null)),
+    ),
+  },
 });
 
 export const fromPage = (game: PageGame): KeptGame => ({
   ...game,
-  record: { ...game.record, deals: game.record.deals.map((d) => ({ entries: Object.fromEntries(d.entries) })) },
+  record: {
+    ...game.record,
+    deals: game.record.deals.map((seats) => ({
+      entries: Object.fromEntries(
+        seats.flatMap((entry, i) => (entry ? [[game.record.players[i]!, fromPageEntry(entry)]] : [])),
+      ),
+    })),
+  },
 });
 
 /** A game as the table shows it: its record and the rules engine's result. */
