@@ -58,11 +58,46 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
 let db: Promise<IDBDatabase> | null = null;
 let dbName = "protokoll";
 const resets = new Set<() => void>();
+
+/** Opens the database at `version` (as it is, without one), making what an older one lacks. */
+function openAt(version?: number): Promise<IDBDatabase> {
+  const request = version === undefined ? indexedDB.open(dbName) : indexedDB.open(dbName, version);
+  request.onupgradeneeded = () => upgrade(request.result, request.transaction!);
+  return done(request);
+}
+
+/** Whether the database has every store and index this code reads. */
+function complete(opened: IDBDatabase): boolean {
+  if (!["outbox", "copies", "meta"].every((store) => opened.objectStoreNames.contains(store))) return false;
+  const tx = opened.transaction(["outbox", "copies"]);
+  const outbox = tx.objectStore("outbox").indexNames;
+  return (
+    ["eveningId", "gameId", "clientKey", "account"].every((index) => outbox.contains(index)) &&
+    tx.objectStore("copies").indexNames.contains("account")
+  );
+}
+
+/**
+ * The database at this code's version — or, when a later build (or a library's own schema step) left it at a
+ * higher one, as it is: opening it at a lower version would fail, and every change waiting in it would be out of
+ * reach. What such a database lacks is made at the next version up.
+ */
+async function openDatabase(): Promise<IDBDatabase> {
+  try {
+    return await openAt(VERSION);
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name !== "VersionError") throw error;
+    const found = await openAt();
+    if (complete(found)) return found;
+    const next = found.version + 1;
+    found.close();
+    return openAt(next);
+  }
+}
+
 function open(): Promise<IDBDatabase> {
   if (db) return db;
-  const request = indexedDB.open(dbName, VERSION);
-  request.onupgradeneeded = () => upgrade(request.result, request.transaction!);
-  const opening = done(request).then((opened) => {
+  const opening = openDatabase().then((opened) => {
     // Closed under the app (the browser cleared the site's storage, or another version opened it): the next read
     // opens it anew, and whoever watches the log reads it again (lib/offline/log-mark.ts says what was lost).
     const closed = () => {
@@ -160,10 +195,35 @@ export async function logGeneration(): Promise<string> {
   });
 }
 
+/**
+ * Whether a stored row is an entry this code can show and send. The storage is the phone's own, but a row another
+ * build wrote — or a damaged one — must not take the evening page down; it stays stored, untouched, and unused.
+ */
+function readable(row: unknown): row is QueuedDeal {
+  const d = row as Partial<QueuedDeal> | null;
+  return (
+    typeof d === "object" &&
+    d !== null &&
+    typeof d.seq === "number" &&
+    typeof d.eveningId === "string" &&
+    typeof d.gameId === "string" &&
+    Number.isInteger(d.number) &&
+    typeof d.entries === "object" &&
+    d.entries !== null &&
+    Object.values(d.entries).every((entry) => typeof entry === "object" && entry !== null) &&
+    typeof d.clientKey === "string" &&
+    (d.state === "waiting" || d.state === "conflict" || d.state === "refused") &&
+    (d.kind === undefined || d.kind === "edit" || d.kind === "delete" || d.kind === "game")
+  );
+}
+
 /** The account's queued deals (of one evening, if given) as stored in `tx`, in the order they were entered. */
 async function queueIn(tx: IDBTransaction, account: string, eveningId?: string): Promise<QueuedDeal[]> {
-  const rows = (await done(tx.objectStore("outbox").index("account").getAll(account))) as QueuedDeal[];
-  return rows.filter((d) => !eveningId || d.eveningId === eveningId).sort((a, b) => a.seq! - b.seq!);
+  const rows = (await done(tx.objectStore("outbox").index("account").getAll(account))) as unknown[];
+  return rows
+    .filter(readable)
+    .filter((d) => !eveningId || d.eveningId === eveningId)
+    .sort((a, b) => a.seq! - b.seq!);
 }
 
 /**

@@ -53,6 +53,9 @@ export const en = {
     "{time}). Enter it again if the table still has it.",
   "offline.lostSeen": "Understood",
   "offline.takenInTab": "Deal {n} was saved a moment ago in another tab of this phone; this entry was not saved.",
+  "offline.storageFailed":
+    "This phone could not keep the change: its storage for the app cannot be opened. Nothing was saved — try again, " +
+    "or enter it when there is a signal.",
   "offline.refusedChanged": "Deal {n} was changed or deleted on another phone before this change reached it: {reason}",
   "offline.cardsOne": "1 card",
   "offline.tricksOne": "1 trick",
@@ -140,6 +143,9 @@ export const sv: Record<keyof typeof en, string> = {
     "räknad {time}). För in den igen om bordet har kvar den.",
   "offline.lostSeen": "Jag förstår",
   "offline.takenInTab": "Giv {n} sparades nyss i en annan flik på telefonen; den här inmatningen sparades inte.",
+  "offline.storageFailed":
+    "Telefonen kunde inte spara ändringen: appens lagring på telefonen går inte att öppna. Inget sparades — försök " +
+    "igen, eller mata in den när det finns täckning.",
   "offline.refusedChanged": "Giv {n} ändrades eller togs bort på en annan telefon innan ändringen kom fram: {reason}",
   "offline.cardsOne": "1 kort",
   "offline.tricksOne": "1 stick",

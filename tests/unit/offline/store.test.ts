@@ -209,4 +209,80 @@ describe("the outbox in IndexedDB", () => {
     channel.close();
     stop();
   });
+
+  it("opens a database a later build left at a higher version, and makes what it lacks", async () => {
+    // Version 31, as a later build (or a library's own schema step) might leave it: the same stores, a deal waiting.
+    const raw = (name: string, version: number, make: (db: IDBDatabase) => void) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(name, version);
+        request.onupgradeneeded = () => make(request.result);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      });
+    const waiting = { account: A, eveningId: "e1", gameId: "g1", entries: allPass(), state: "waiting", queuedAt: 1 };
+    await raw("store-later", 31, (db) => {
+      const outbox = db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      for (const index of ["eveningId", "gameId", "account"]) outbox.createIndex(index, index);
+      outbox.createIndex("clientKey", "clientKey", { unique: true });
+      outbox.add({ ...waiting, number: 3, clientKey: "later-key-1" });
+      db.createObjectStore("copies", { keyPath: ["account", "id"] }).createIndex("account", "account");
+      db.createObjectStore("meta", { keyPath: "id" });
+    });
+    useDatabase("store-later");
+    expect((await listQueue(A, "e1")).map((d) => d.clientKey)).toEqual(["later-key-1"]);
+    await enqueue({
+      account: A,
+      eveningId: "e1",
+      gameId: "g1",
+      number: 4,
+      entries: allPass(),
+      clientKey: "later-key-2",
+    });
+    expect(await listQueue(A, "e1")).toHaveLength(2);
+
+    // At a higher version and lacking a store: made at the next version up, the deal kept.
+    await raw("store-later-partial", 40, (db) => {
+      const outbox = db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+      for (const index of ["eveningId", "gameId", "account"]) outbox.createIndex(index, index);
+      outbox.createIndex("clientKey", "clientKey", { unique: true });
+      outbox.add({ ...waiting, number: 1, clientKey: "partial-key-1" });
+    });
+    useDatabase("store-later-partial");
+    expect((await listQueue(A, "e1")).map((d) => d.clientKey)).toEqual(["partial-key-1"]);
+    await saveCopy({ account: B, id: "e1", title: "Fredag", version: 1, renderedAt: 1, data: "kept" });
+    expect((await loadCopy(B, "e1"))?.data).toBe("kept");
+  });
+
+  it("leaves a row it cannot read stored and unused, and shows the rest", async () => {
+    useDatabase("store-damaged");
+    await enqueue({
+      account: A,
+      eveningId: "e1",
+      gameId: "g1",
+      number: 1,
+      entries: allPass(),
+      clientKey: "good-key-1",
+    });
+    const put = (row: Record<string, unknown>) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open("store-damaged");
+        request.onsuccess = () => {
+          const tx = request.result.transaction("outbox", "readwrite");
+          tx.objectStore("outbox").add(row);
+          tx.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    const base = { account: A, eveningId: "e1", gameId: "g1", number: 2, state: "waiting", queuedAt: 1 };
+    await put({ ...base, clientKey: "no-entries-1" });
+    await put({ ...base, clientKey: "odd-state-1", entries: allPass(), state: "lost in space" });
+    await put({ ...base, clientKey: "bad-entry-1", entries: { Anna: null } });
+    expect((await listQueue(A, "e1")).map((d) => d.clientKey)).toEqual(["good-key-1"]);
+  });
 });

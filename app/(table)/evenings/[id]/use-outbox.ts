@@ -74,7 +74,10 @@ export function useOutbox(account: string | null, eveningId: string, sync: () =>
       setLoaded(key);
     };
     void loadOffline().then(
-      ({ store }) => {
+      async ({ store }) => {
+        // Deals an earlier build queued without an account are this account's before the log is first shown
+        // (decision 010): read before that, the form would offer a number they then take.
+        await store.adoptUnowned(account).catch(() => 0);
         if (cancelled) return;
         let watch = store.watchQueue(account, eveningId, shownNow);
         // The database closed under the app (the browser cleared it): the log is read anew, never shown stale.

@@ -9,6 +9,19 @@ import { QUEUED, written, type DealWriter, type Written } from "./deal-writer";
 import type { DealChange } from "./table-data";
 import { TakenHere } from "./use-outbox";
 
+/**
+ * A change the phone's log could not take: another tab saved the same deal a moment ago, or the phone's storage
+ * cannot be opened or written (full, blocked, damaged) — said on the form, nothing saved, never an error page.
+ */
+function notKept(error: unknown): Written {
+  const message =
+    error instanceof TakenHere
+      ? ({ key: "offline.takenInTab", params: { n: error.number } } as const)
+      : ({ key: "offline.storageFailed" } as const);
+  if (!(error instanceof TakenHere)) console.error(error);
+  return { ok: false, code: error instanceof TakenHere ? "conflict" : "internal", message, problems: [], fields: {} };
+}
+
 /** A change for the log: a new deal, or an edit or deletion of a stored deal. */
 type LogChange = Parameters<DealWriter["record"]>[0] &
   Pick<QueuedDeal, "kind" | "expected" | "expectedKey" | "sent" | "players" | "firstDealerSeat">;
@@ -86,14 +99,7 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
         });
         return outcome.kind === "queued" ? QUEUED : written(outcome.answer);
       } catch (error) {
-        if (!(error instanceof TakenHere)) throw error;
-        return {
-          ok: false,
-          code: "conflict",
-          message: { key: "offline.takenInTab", params: { n: error.number } },
-          problems: [],
-          fields: {},
-        };
+        return notKept(error);
       }
     };
 
@@ -108,7 +114,11 @@ export function useTableWriter(deps: Deps): { writer: DealWriter; writing: () =>
       const d = current.current;
       const entry = d.queuedAt(input.gameId, input.number);
       if (entry) {
-        await d.outbox.changeShown(entry.seq!, shown);
+        try {
+          await d.outbox.changeShown(entry.seq!, shown);
+        } catch (error) {
+          return notKept(error);
+        }
         return QUEUED;
       }
       const expected = input.expected ?? d.shownAt(input.gameId, input.number);
