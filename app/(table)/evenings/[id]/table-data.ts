@@ -164,11 +164,17 @@ export function applyDealChange(data: TableData, change: DealChange, by: string,
 /** Each record's result, kept while the record is: a change scores again only the game it changed. */
 const scored = new WeakMap<GameRecord, GameResult>();
 
-/** The games with their results, as the rules engine scores them. */
+/**
+ * The games with their results, as the rules engine scores them — each scored when its result is first read: a long
+ * evening's earlier games are scored when their fold is opened (or money is settled), not as the page opens.
+ */
 export function scoredGames(games: readonly KeptGame[]): TableGame[] {
-  return games.map((game) => {
-    let result = scored.get(game.record);
-    if (!result) scored.set(game.record, (result = scoreGame(game.record)));
-    return { ...game, result };
-  });
+  return games.map((game) => ({
+    ...game,
+    get result() {
+      let result = scored.get(game.record);
+      if (!result) scored.set(game.record, (result = scoreGame(game.record)));
+      return result;
+    },
+  }));
 }

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "@/lib/i18n/client";
 import type { ActionResult } from "@/lib/http/action-result";
-import { settledGame, type Stakes } from "@/lib/rules";
+import { playsForMoney, settledGame, type SettledGame, type Stakes } from "@/lib/rules";
 import { DealDialog, type DealDialogView } from "./deal-dialog";
 import { DealEntry } from "./deal-entry";
 import { DealWriterContext } from "./deal-writer";
@@ -16,6 +16,8 @@ import { useTable } from "./use-table";
 import { useWakeLock } from "./use-wake-lock";
 import { NEEDS_SIGNAL } from "@/app/_components/with-signal";
 import { hydrateLater } from "@/app/_components/hydrate-later";
+
+const NO_GAMES: SettledGame[] = [];
 
 // The table's root (the game's state, the outbox, the protokoll's heading) hydrates first; the deal form, then the
 // parts below it, each after it in slices of their own; a render of the table that does not change them passes
@@ -120,9 +122,11 @@ export function TableView({
   const dealCount = result.deals.length;
   const undoLast = useCallback(() => setDialog({ number: dealCount, view: "undo" }), [dealCount]);
   const earlier = useMemo(() => games.slice(0, -1), [games]);
+  // Money is settled over every game of the evening: scored only when the evening is played for money.
   const settled = useMemo(
-    () => [...earlier, { record, result }].map((g) => settledGame(g.record, g.result)),
-    [earlier, record, result],
+    () =>
+      playsForMoney(stakes) ? [...earlier, { record, result }].map((g) => settledGame(g.record, g.result)) : NO_GAMES,
+    [earlier, record, result, stakes],
   );
   const over = result.winners.length > 0;
   const inPlay = Boolean(account) && open && !over;
