@@ -14,7 +14,7 @@
  * open positions alone (`open_brier`, `open_brier_softmax`: what the TV shows while a game is on). Last line:
  * `bench:odds games=N positions=P brier=B brier_uniform=U brier_leader=L ece=E ms_p95=T brier_softmax=S
  * seed_sd_max=D worlds=W`; exit 1 when B > 0.8 × min(U, L), E > 0.02, T > 50, D > 0.015, W < 4, or any world's
- * brier > 0.95 × its brier_softmax. `BENCH_QUICK=1` evaluates a tenth of the games and 20 positions for D (the
+ * brier > 0.95 × its brier_softmax. `BENCH_QUICK=1` learns from 40 games, evaluates 5 and 10 positions for D (the
  * figures are then too noisy to hold to the targets; it checks that the bench runs).
  */
 import { createScorer, evaluateGame, type GameRecord, type GameScorer, type VariantId } from "../lib/rules";
@@ -25,8 +25,8 @@ import { quantile } from "./support/stats";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 /** Per world and variant: 300 learning games and 200 evaluated ones. */
-const LEARN = QUICK ? 100 : 300;
-const EVALUATE = QUICK ? 10 : 200;
+const LEARN = QUICK ? 40 : 300;
+const EVALUATE = QUICK ? 5 : 200;
 /**
  * `BENCH_ORACLE=1`: also the best any model could do, on every fourth evaluated game — rollouts with the world's
  * own generator (slow: its games drift for up to 120 deals) — beside the odds and the heuristic on the same games;
@@ -35,7 +35,7 @@ const EVALUATE = QUICK ? 10 : 200;
 const ORACLE = process.env.BENCH_ORACLE === "1" || process.env.BENCH_ORACLE === "all";
 const ORACLE_EVERY = process.env.BENCH_ORACLE === "all" ? 1 : 4;
 const ORACLE_ROLLOUTS = 200;
-const SEED_POSITIONS = QUICK ? 20 : 200;
+const SEED_POSITIONS = QUICK ? 10 : 200;
 const SEEDS = 10;
 /** The generator's games are capped: one that has not ended by then drifts, and is dropped. */
 const MAX_DEALS = 120;
