@@ -1,6 +1,5 @@
 import { NotFoundMessage } from "@/app/_components/not-found-message";
 import { StrandedChanges } from "@/app/_components/stranded-changes";
-import { Words } from "@/lib/i18n/words";
 
 /**
  * A page of the table not found (an evening that does not exist or is not yours): under the table's header — with
@@ -9,9 +8,8 @@ import { Words } from "@/lib/i18n/words";
 export default function NotFound() {
   return (
     <NotFoundMessage>
-      <Words areas={["offline"]}>
-        <StrandedChanges />
-      </Words>
+      {/* The offline words come from the table's layout. */}
+      <StrandedChanges />
     </NotFoundMessage>
   );
 }

@@ -9,7 +9,6 @@ import { signedMoney } from "@/lib/i18n/format";
 import { getI18n } from "@/lib/i18n/server";
 import { KeptEvenings } from "@/app/_components/kept-evenings";
 import { VARIANTS, isVariantId } from "@/lib/rules";
-import { Words } from "@/lib/i18n/words";
 import { HistoryFilters } from "./history-filters";
 
 export const metadata: Metadata = { title: "Evenings · Protokoll" };
@@ -48,7 +47,7 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
     return `/evenings?${query}`;
   };
   return (
-    <Words areas={["offline"]}>
+    <>
       <main className="stack">
         <div className="actions" style={{ justifyContent: "space-between" }}>
           <h1>{t("evenings.title")}</h1>
@@ -122,6 +121,6 @@ export default async function EveningsPage({ searchParams }: PageProps<"/evening
           </nav>
         ) : null}
       </main>
-    </Words>
+    </>
   );
 }

@@ -26,7 +26,7 @@ export default async function RuleSetsPage({ searchParams }: PageProps<"/rule-se
   ]);
   const editing = sets.find((s) => s.id === edit && s.canChange) ?? null;
   return (
-    <Words areas={["offline", "rules"]}>
+    <Words areas={["rules"]}>
       <main className="narrow stack">
         <h1>{t("ruleSets.title")}</h1>
         <p className="muted">{t("ruleSets.help")}</p>

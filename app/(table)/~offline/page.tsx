@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { getI18n } from "@/lib/i18n/server";
 import { KeptEvenings } from "@/app/_components/kept-evenings";
-import { Words } from "@/lib/i18n/words";
 
 export const metadata: Metadata = { title: "Offline · Protokoll" };
 
@@ -9,12 +8,12 @@ export const metadata: Metadata = { title: "Offline · Protokoll" };
 export default async function OfflinePage() {
   const { t } = await getI18n();
   return (
-    <Words areas={["offline"]}>
+    <>
       <main className="narrow stack" data-testid="offline-page">
         <h1>{t("offline.title")}</h1>
         <p>{t("offline.body")}</p>
         <KeptEvenings always />
       </main>
-    </Words>
+    </>
   );
 }

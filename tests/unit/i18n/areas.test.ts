@@ -94,6 +94,16 @@ const pages = (dir: string) => files(dir, "page.tsx");
 
 const LAYOUT = join(ROOT, "app/layout.tsx");
 
+/** The layouts above a page or a folder's file, the root layout first: what they give, the page shows too. */
+function above(file: string): string[] {
+  const layouts: string[] = [];
+  for (let dir = dirname(file); dir.startsWith(join(ROOT, "app")); dir = dirname(dir)) {
+    const layout = join(dir, "layout.tsx");
+    if (existsSync(layout) && layout !== file) layouts.unshift(layout);
+  }
+  return layouts;
+}
+
 describe("the words each page gives the browser", () => {
   it("every key is in exactly one area", () => {
     const counted = Object.values(AREAS).reduce((n, words) => n + Object.keys(words.en).length, 0);
@@ -111,13 +121,13 @@ describe("the words each page gives the browser", () => {
       .filter((file) => file !== LAYOUT)
       .map((file) => relative(ROOT, file)),
   )("the layout %s shows only the site's words and its own", (layout) => {
-    const areas = new Set<Area>([...given(LAYOUT), ...given(join(ROOT, layout))]);
+    const areas = new Set<Area>([...above(join(ROOT, layout)).flatMap(given), ...given(join(ROOT, layout))]);
     const missing = [...browserKeys(join(ROOT, layout))].filter((key) => !areas.has(AREA_OF.get(key)!));
     expect(missing, `keys ${layout} uses outside the areas it is given`).toEqual([]);
   });
 
   it.each(pages(join(ROOT, "app")).map((file) => relative(ROOT, file)))("%s gives every area it shows", (page) => {
-    const areas = new Set<Area>([...given(LAYOUT), ...given(join(ROOT, page))]);
+    const areas = new Set<Area>([...above(join(ROOT, page)).flatMap(given), ...given(join(ROOT, page))]);
     const missing = [...browserKeys(join(ROOT, page))].filter((key) => !areas.has(AREA_OF.get(key)!));
     const needed = [...new Set(missing.map((key) => AREA_OF.get(key)))];
     expect(needed, `areas ${page} uses but does not give (e.g. ${missing.slice(0, 3).join(", ")})`).toEqual([]);

@@ -59,7 +59,7 @@ export default async function EveningPage({ params }: PageProps<"/evenings/[id]"
   const houseRules = houseRulesSummary(evening.houseRules, t);
   const stakes = stakesSummary(evening.stakes, t, locale);
   return (
-    <Words areas={["table", "rules", "offline", "evening", "players", "share", "money"]}>
+    <Words areas={["table", "rules", "evening", "players", "share", "money"]}>
       <main className="stack evening-page">
         <div className="evening-title">
           <h1>{evening.title}</h1>
