@@ -447,10 +447,7 @@ test("a long game opens with its latest 30 deals; the earlier ones are a tap awa
   page,
   browser,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signUp(page);
-  const players = ["Anna", "Bo", "Cecilia"];
-  await createEvening(page, { title: "Lång", variant: "Knektpass", players, firstDealer: "Anna" });
+  await threeAtTheTable(page, "Lång");
   // Deal 1 through the form (its address names the game), then 34 more redeals through the same API.
   const posted = page.waitForRequest((r) => r.method() === "POST" && /\/api\/games\/[^/]+\/deals$/.test(r.url()));
   await page.getByRole("button", { name: "All passed ↺" }).click();
@@ -459,7 +456,7 @@ test("a long game opens with its latest 30 deals; the earlier ones are a tap awa
   const origin = new URL(page.url()).origin;
   for (let number = 2; number <= 35; number++) {
     const response = await page.request.post(dealsUrl, {
-      data: { number, entries: Object.fromEntries(players.map((p) => [p, { plays: false }])) },
+      data: { number, entries: Object.fromEntries(THREE.map((p) => [p, { plays: false }])) },
       headers: { Origin: origin },
     });
     expect(response.status(), await response.text()).toBeLessThan(300);
