@@ -135,10 +135,19 @@ function logChanged(): void {
   logChannel()?.postMessage("changed");
 }
 
+/** The transactions that wrote the log: their watchers are told once the write is kept. */
+const wroteLog = new WeakSet<IDBTransaction>();
+
+/** A write of the log inside `tx`: told to the log's watchers once the transaction is kept. */
+function logWrite<T>(tx: IDBTransaction, request: IDBRequest<T>): Promise<T> {
+  wroteLog.add(tx);
+  return done(request);
+}
+
 /**
  * Runs `work` in one transaction over `stores`: it sees them as they are and nothing comes between its reads and
- * its writes; everything it wrote is kept, or nothing (a failure aborts it). A write of the log is told to its
- * watchers once kept.
+ * its writes; everything it wrote is kept, or nothing (a failure aborts it). A write of the log (`logWrite`) is told
+ * to its watchers once kept; a transaction that wrote nothing of it tells no one.
  */
 async function transaction<T>(
   stores: ("outbox" | "copies" | "meta")[],
@@ -163,7 +172,7 @@ async function transaction<T>(
     throw error;
   }
   await complete;
-  if (mode === "readwrite" && stores.includes("outbox")) logChanged();
+  if (wroteLog.has(tx)) logChanged();
   return result;
 }
 
@@ -244,7 +253,7 @@ export async function enqueue(
       state: "waiting",
       queuedAt: Date.now(),
     };
-    await done(tx.objectStore("outbox").add(entry));
+    await logWrite(tx, tx.objectStore("outbox").add(entry));
     return "added";
   });
 }
@@ -270,7 +279,7 @@ export async function markSent(seq: number): Promise<QueuedDeal | undefined> {
     const outbox = tx.objectStore("outbox");
     const entry = (await done(outbox.get(seq))) as QueuedDeal | undefined;
     if (!entry) return undefined;
-    if (!entry.sent) await done(outbox.put({ ...entry, sent: true }));
+    if (!entry.sent) await logWrite(tx, outbox.put({ ...entry, sent: true }));
     return { ...entry, sent: true };
   });
 }
@@ -296,7 +305,7 @@ export async function countForeign(account: string | null): Promise<number> {
 export async function adoptUnowned(account: string): Promise<number> {
   return transaction(["outbox"], "readwrite", async (tx) => {
     const unowned = (await everyEntry(tx)).filter((d) => d.account === undefined);
-    for (const deal of unowned) await done(tx.objectStore("outbox").put({ ...deal, account }));
+    for (const deal of unowned) await logWrite(tx, tx.objectStore("outbox").put({ ...deal, account }));
     return unowned.length;
   });
 }
@@ -309,7 +318,7 @@ export async function applyChange(change: QueueChange): Promise<void> {
 /** Writes a change of the log, inside the caller's transaction. */
 async function write(tx: IDBTransaction, change: QueueChange): Promise<void> {
   const outbox = tx.objectStore("outbox");
-  for (const seq of change.remove) await done(outbox.delete(seq));
+  for (const seq of change.remove) await logWrite(tx, outbox.delete(seq));
   for (const { seq, changes } of change.update) {
     const deal = (await done(outbox.get(seq))) as Record<string, unknown> | undefined;
     if (!deal) continue;
@@ -318,9 +327,9 @@ async function write(tx: IDBTransaction, change: QueueChange): Promise<void> {
       if (value === undefined) delete deal[key];
       else deal[key] = value;
     }
-    await done(outbox.put(deal));
+    await logWrite(tx, outbox.put(deal));
   }
-  for (const entry of change.add ?? []) await done(outbox.add(entry));
+  for (const entry of change.add ?? []) await logWrite(tx, outbox.add(entry));
 }
 
 /** The account's log, as the sync reads and changes it. */

@@ -176,6 +176,28 @@ describe("the outbox in IndexedDB", () => {
     ).rejects.toThrow();
   });
 
+  it("tells the log's watchers only of changes that wrote it", async () => {
+    useDatabase("store-quiet");
+    const seen: number[][] = [];
+    const stop = watchQueue(A, "e1", (queue) => seen.push(queue.map((d) => d.number)));
+    await expect.poll(() => seen.length).toBe(1);
+    // Nothing to adopt, nothing to change: no one is told, no tab reads the log again.
+    expect(await adoptUnowned(A)).toBe(0);
+    await applyChange({ remove: [], update: [] });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual([[]]);
+    await enqueue({
+      account: A,
+      eveningId: "e1",
+      gameId: "g1",
+      number: 1,
+      entries: allPass(),
+      clientKey: "quiet-key-1",
+    });
+    await expect.poll(() => seen.at(-1)).toEqual([1]);
+    stop();
+  });
+
   it("tells a watcher of a change another tab of the phone made", async () => {
     useDatabase("store-other-tab");
     const seen: number[][] = [];
