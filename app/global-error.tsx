@@ -15,7 +15,7 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
     <html lang={lang}>
       <body>
         <Suspense fallback={null}>
-          <ErrorMessage languages={[cookie, browser]} digest={error.digest} reset={reset} away="home" />
+          <ErrorMessage languages={[lang]} digest={error.digest} reset={reset} away="home" />
         </Suspense>
       </body>
     </html>

@@ -14,12 +14,16 @@ import { TakenHere } from "./use-outbox";
  * cannot be opened or written (full, blocked, damaged) — said on the form, nothing saved, never an error page.
  */
 function notKept(error: unknown): Written {
-  const message =
-    error instanceof TakenHere
-      ? ({ key: "offline.takenInTab", params: { n: error.number } } as const)
-      : ({ key: "offline.storageFailed" } as const);
-  if (!(error instanceof TakenHere)) console.error(error);
-  return { ok: false, code: error instanceof TakenHere ? "conflict" : "internal", message, problems: [], fields: {} };
+  if (error instanceof TakenHere)
+    return {
+      ok: false,
+      code: "conflict",
+      message: { key: "offline.takenInTab", params: { n: error.number } },
+      problems: [],
+      fields: {},
+    };
+  console.error(error);
+  return { ok: false, code: "internal", message: { key: "offline.storageFailed" }, problems: [], fields: {} };
 }
 
 /** A change for the log: a new deal, or an edit or deletion of a stored deal. */
