@@ -1,5 +1,5 @@
 /**
- * The bench's child processes — the product's server, the bare baselines, the viewers' helpers, a CPU hog — end with
+ * The bench's child processes — the product's server, the bare baselines, the viewers' helpers — end with
  * the bench however it ends: stopped by the bench itself, at its normal end, on an error, on Ctrl-C, or killed
  * outright (`kill -9`, a CI timeout). Each child is started with an IPC channel and ends when that channel closes
  * (`bench/support/end-with-parent.mjs`, or the server's own check in scripts/server.mjs): the operating system
